@@ -1,0 +1,100 @@
+// One lint configuration for every workspace: type-aware rules plus the package boundaries of
+// DESIGN.md §2, checked by a tool rather than by convention.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'http', 'url', 'util', 'events', 'buffer'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.es2022 },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'Name every export (STYLE.md §2): no export *.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@cinegrade/*/*'], message: 'Import a package through its index, not its files.' }] },
+      ],
+    },
+  },
+  {
+    // The colour engine is pure: no DOM, no Node, no dependencies (DESIGN.md §2).
+    files: ['packages/color/src/**/*.ts'],
+    ignores: ['packages/color/src/**/*.test.ts', 'packages/color/src/**/*.bench.ts', 'packages/color/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@cinegrade/*', ...nodeBuiltins], message: 'packages/color imports nothing (DESIGN.md §2).' },
+            { group: ['[a-z@]*', '!./*', '!../*'], message: 'packages/color has no dependencies.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', 'navigator', 'fetch'],
+    },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@cinegrade/server', '@cinegrade/web', '@cinegrade/e2e'], message: 'packages never import apps.' },
+            { group: ['@cinegrade/*/*'], message: 'Import a package through its index, not its files.' },
+            { group: nodeBuiltins, message: 'packages/contract runs in the browser too: no Node APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@cinegrade/web', '@cinegrade/e2e'], message: 'The server does not import other apps.' },
+            { group: ['@cinegrade/*/*'], message: 'Import a package through its index, not its files.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@cinegrade/server', '@cinegrade/e2e'], message: 'The web app does not import other apps.' },
+            { group: ['@cinegrade/*/*'], message: 'Import a package through its index, not its files.' },
+            { group: nodeBuiltins, message: 'The web app runs in the browser: no Node APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

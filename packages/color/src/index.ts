@@ -1,0 +1,1 @@
+export const COLOR_ENGINE_VERSION = 1;
