@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Error codes every API error carries. The message is what a person reads (the spec's wording
+ * where it has one); the code is what a program branches on.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'email_not_verified',
+  'invalid_credentials',
+  'payload_too_large',
+  'unsupported_media',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorResponse = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    field: z.string().optional().describe('The request field at fault, for validation errors'),
+    requestId: z.string().optional().describe('Also written to the server log, for support'),
+    retryAfter: z.number().int().optional().describe('Seconds to wait before trying again'),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Messages shown when the spec has no exact wording of its own. */
+export const MESSAGES = {
+  unexpected: 'An unexpected error occurred',
+  signInRequired: 'Please sign in to continue.',
+  notFound: 'Not found.',
+  invalidCredentials: 'Invalid email or password.',
+  emailNotVerified: 'Please verify your email before signing in. We have sent you a new link.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  commonPassword: 'This password is too common. Please choose a less common one.',
+} as const;

@@ -1,0 +1,54 @@
+import { authRoutes, VerifyEmailQuery } from './auth-routes';
+import { systemRoutes, HealthResponse } from './health';
+
+export type { ApiRoute, HttpMethod } from './api-route';
+export { defineRoutes } from './api-route';
+export { buildOpenApiDocument } from './openapi';
+export { ERROR_CODES, ErrorResponse, MESSAGES } from './errors';
+export type { ErrorCode } from './errors';
+export {
+  SignUpRequest,
+  SignInRequest,
+  ResendVerificationRequest,
+  SignUpResponse,
+  SessionResponse,
+  Profile,
+  User,
+  SubscriptionStatus,
+  SIGN_UP_SUCCESS_MESSAGE,
+  SIGN_IN_SUCCESS_MESSAGE,
+  firstName,
+} from './auth';
+export {
+  UserSettings,
+  UpdateSettingsRequest,
+  DEFAULT_SETTINGS,
+  DATA_RETENTION_OPTIONS,
+  EXPORT_QUALITY_PREFERENCES,
+  DEFAULT_FORMAT_OPTIONS,
+  settingsWithDefaults,
+} from './settings';
+export { SUBSCRIPTION_TIERS, normaliseTier, canUsePremiumLooks, hasBatchAccess, isTier } from './tiers';
+export type { SubscriptionTier } from './tiers';
+export {
+  TEMP_FILE_LIMIT_BYTES,
+  TOAST_DURATION_MS,
+  STATUS_POLL_INTERVAL_MS,
+  STATUS_POLL_MAX_ATTEMPTS,
+  VIDEO_LOAD_TIMEOUT_MS,
+  PLAYER_SETUP_DELAY_MS,
+  DEFAULT_VOLUME,
+  THUMBNAIL_LONGEST_SIDE,
+  THUMBNAIL_JPEG_QUALITY,
+  BATCH_COMPLETION_CLEAR_MS,
+  DOWNLOAD_STAGGER_MS,
+  TEMP_FILE_CLEAR_DELAY_MS,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  COPYRIGHT_YEAR,
+} from './limits';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes };
+
+/** Every route of the API; the server registers each one and the OpenAPI document lists them. */
+export const API = { ...systemRoutes, ...authRoutes };
+export type ApiRouteName = keyof typeof API;
