@@ -1,0 +1,20 @@
+import { API } from '@cinegrade/contract';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env';
+import { registerRoute, type SessionLookup } from '../http/register-route';
+import type { ProfileRepository } from './profile.repository';
+import type { SettingsRepository } from './settings.repository';
+
+export function registerAccountRoutes(app: Hono<AppEnv>, session: SessionLookup, profiles: ProfileRepository, settings: SettingsRepository): void {
+  registerRoute(app, API.getProfile, session, ({ user }) => Promise.resolve(user.profile));
+
+  registerRoute(app, API.getSettings, session, ({ user }) => settings.get(user.user.id));
+
+  registerRoute(app, API.updateSettings, session, ({ user, body }) => settings.update(user.user.id, body));
+
+  // Without a billing provider yet, the profile's tier is the subscription (set by the admin command).
+  registerRoute(app, API.checkSubscription, session, async ({ user }) => {
+    const { tier, end } = await profiles.subscription(user.user.id);
+    return { subscribed: tier !== 'Free', subscription_tier: tier, subscription_end: end?.toISOString() ?? null };
+  });
+}

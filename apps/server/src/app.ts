@@ -1,0 +1,47 @@
+import { API, buildOpenApiDocument } from '@cinegrade/contract';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { registerAccountRoutes } from './account/account.routes';
+import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
+import type { Services } from './services';
+import type { AppEnv } from './http/app-env';
+import { createErrorHandler } from './http/error-handler';
+import { HttpError } from './http/http-error';
+import { requestContext, sameOriginWrites, securityHeaders } from './http/middleware';
+import { registerRoute } from './http/register-route';
+import { serveWebApp } from './http/static-web';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The HTTP application: API routes of the contract, then the built web app for everything else. */
+export function createApp(services: Services): Hono<AppEnv> {
+  const { config, logger } = services;
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(config.trustProxy));
+  app.use('*', securityHeaders());
+  app.use('/api/*', sameOriginWrites(config.publicUrl));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new HttpError(413, 'payload_too_large', 'The request is too large.');
+      },
+    }),
+  );
+  app.onError(createErrorHandler(logger));
+
+  const session = createSessionLookup(services.auth);
+  registerRoute(app, API.health, session, async () => {
+    await services.database.pool.query('select 1');
+    return { ok: true as const };
+  });
+  const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' });
+  registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
+  registerAuthRoutes(app, services.auth, session);
+  registerAccountRoutes(app, session, services.profiles, services.settings);
+
+  app.all('/api/*', (c) => c.json({ code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` }, 404));
+  serveWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { SubscriptionTier } from '@cinegrade/contract';
+
+/** Kysely's view of our tables; the migrations in ./migrations are the source of truth. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  email_confirmed_at: Date | null;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  subscription_tier: ColumnType<SubscriptionTier, SubscriptionTier | undefined, SubscriptionTier>;
+  subscription_end: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  settings: Json<unknown>;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: Timestamp;
+  hits: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  profiles: ProfilesTable;
+  user_settings: UserSettingsTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
+}

@@ -1,0 +1,43 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { createLogger } from './platform/logger';
+import { createServices } from './services';
+
+/** `npm start`: the whole product in one process on PORT (DESIGN.md §1.2). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const services = await createServices(config, logger);
+  const app = createApp(services);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where = services.database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
+    logger.info(`Cinegrade is running at ${config.publicUrl} (listening on ${info.address}:${info.port}; ${where}; mail: ${services.mailer.kind})`);
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: stopping`);
+    server.close();
+    services
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error('Error while stopping', { error });
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    process.stderr.write(`Cinegrade could not start: ${error.message}\n`);
+  } else {
+    process.stderr.write(`Cinegrade could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
