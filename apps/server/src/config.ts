@@ -48,7 +48,11 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/**
+ * Relative paths (DATA_DIR, WEB_DIST_DIR) are taken from where the command was typed: npm runs
+ * workspace scripts inside the workspace folder but records the caller's folder in INIT_CWD.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD ?? process.cwd()): Config {
   const port = integer('PORT', env.PORT, 3000);
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);

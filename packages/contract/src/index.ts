@@ -47,6 +47,9 @@ export {
   PASSWORD_MAX_LENGTH,
   COPYRIGHT_YEAR,
 } from './limits';
+export { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_FORMATS, FREE_EXPORT_MAX_QUALITY } from './export-options';
+export type { ExportFormat, ExportQuality } from './export-options';
+export { PLANS } from './plans';
 export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */

@@ -27,6 +27,17 @@ export interface SessionsTable {
   updated_at: Timestamp;
 }
 
+/** better-auth's credentials: `password` holds the argon2id hash. */
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ProfilesTable {
   id: string;
   full_name: string | null;
@@ -58,6 +69,7 @@ export interface AppSecretsTable {
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
+  accounts: AccountsTable;
   profiles: ProfilesTable;
   user_settings: UserSettingsTable;
   rate_limits: RateLimitsTable;

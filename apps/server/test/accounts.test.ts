@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, sessionCookie, startTestServer, type TestServer } from './support/test-server';
+
+describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const signUp = (body: unknown) => server.request('/api/auth/sign-up', { method: 'POST', json: body });
+  const signIn = (body: unknown) => server.request('/api/auth/sign-in', { method: 'POST', json: body });
+
+  it('answers health and serves an OpenAPI document listing the routes', async () => {
+    expect(await (await server.request('/api/health')).json()).toEqual({ ok: true });
+    const doc = (await (await server.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/sign-up', '/api/auth/sign-in', '/api/settings']));
+  });
+
+  it('refuses bad sign-up fields with the spec message and the field named', async () => {
+    const cases: [unknown, string, string][] = [
+      [{ fullName: ' ', email: 'a@example.com', password: 'secret-pass' }, 'fullName', 'Please enter your full name'],
+      [{ fullName: 'A', email: 'nope', password: 'secret-pass' }, 'email', 'Please enter a valid email address'],
+      [{ fullName: 'A', email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+      [{ fullName: 'A', email: 'a@example.com', password: 'password123' }, 'password', 'This password is too common. Please choose a less common one.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await signUp(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'validation_failed', field, message });
+    }
+    const notJson = await server.request('/api/auth/sign-up', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('signs up, needs the emailed link before sign-in, then keeps a renewable httpOnly session', async () => {
+    const email = `ada-${kind}@example.com`;
+    const password = 'difference engine';
+    expect((await signUp({ fullName: 'Ada Lovelace', email, password })).status).toBe(200);
+
+    const early = await signIn({ email, password });
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ code: 'email_not_verified' });
+
+    const link = new URL(server.mailbox.lastLinkTo(email));
+    const verified = await server.request(`${link.pathname}${link.search}`);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/auth?verified=1');
+
+    const response = await signIn({ email: email.toUpperCase(), password });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('cinegrade.session_token='));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const body = (await response.json()) as { user: { email: string; email_confirmed_at: string | null }; profile: { full_name: string; subscription_tier: string } };
+    expect(body.user.email).toBe(email);
+    expect(body.user.email_confirmed_at).not.toBeNull();
+    expect(body.profile).toMatchObject({ full_name: 'Ada Lovelace', subscription_tier: 'Free' });
+
+    const cookie = sessionCookie(response);
+    const session = (await (await server.request('/api/auth/session', { cookie })).json()) as { user: { email: string } | null; expiresAt: string };
+    expect(session.user?.email).toBe(email);
+    expect(new Date(session.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+
+    const out = await server.request('/api/auth/sign-out', { method: 'POST', cookie });
+    expect(out.status).toBe(204);
+    const after = (await (await server.request('/api/auth/session', { cookie })).json()) as { user: unknown };
+    expect(after.user).toBeNull();
+  });
+
+  it('renews a session that is due, extending its expiry and resending the cookie', async () => {
+    const { cookie } = await server.signedInUser();
+    const token = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    // Age the session: as if it had been created two days ago and expires in five.
+    await server.services.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 5 * 24 * 3600 * 1000), updated_at: new Date(Date.now() - 2 * 24 * 3600 * 1000) })
+      .where('token', '=', token)
+      .execute();
+    const response = await server.request('/api/auth/session', { cookie });
+    const body = (await response.json()) as { expiresAt: string };
+    expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('cinegrade.session_token='))).toBe(true);
+  });
+
+  it('answers known and unknown emails the same way', async () => {
+    const { email } = await server.signedInUser();
+    const again = await signUp({ fullName: 'Someone Else', email, password: 'another long one' });
+    const fresh = await signUp({ fullName: 'Someone Else', email: `never-seen-${kind}@example.com`, password: 'another long one' });
+    expect(again.status).toBe(fresh.status);
+    expect(await again.json()).toEqual(await fresh.json());
+
+    const wrongPassword = await signIn({ email, password: 'not the password' });
+    const unknownEmail = await signIn({ email: `nobody-${kind}@example.com`, password: 'not the password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
+  });
+
+  it('stores passwords as argon2id hashes', async () => {
+    const { email } = await server.signedInUser();
+    const row = await server.services.database.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.user_id')
+      .select('accounts.password')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers 401 on signed-in routes without a session', async () => {
+    for (const [method, path] of [['GET', '/api/profile'], ['GET', '/api/settings'], ['PUT', '/api/settings'], ['POST', '/api/functions/check-subscription']]) {
+      const response = await server.request(path ?? '', { method, json: method === 'PUT' ? { weeklyTips: true } : undefined });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'unauthenticated' });
+    }
+  });
+
+  it('saves settings per user and keeps each user to their own', async () => {
+    const alice = await server.signedInUser();
+    const bob = await server.signedInUser();
+    const saved = await server.request('/api/settings', { method: 'PUT', cookie: alice.cookie, json: { weeklyTips: true, defaultFormat: 'mov' } });
+    expect(saved.status).toBe(200);
+    await server.request('/api/settings', { method: 'PUT', cookie: alice.cookie, json: { dataRetention: '90' } });
+    const aliceSettings: unknown = await (await server.request('/api/settings', { cookie: alice.cookie })).json();
+    expect(aliceSettings).toMatchObject({ weeklyTips: true, defaultFormat: 'mov', dataRetention: '90', autoSave: true });
+    const bobSettings: unknown = await (await server.request('/api/settings', { cookie: bob.cookie })).json();
+    expect(bobSettings).toMatchObject({ weeklyTips: false, defaultFormat: 'mp4', dataRetention: '30' });
+
+    const bad = await server.request('/api/settings', { method: 'PUT', cookie: alice.cookie, json: { defaultFormat: 'gif' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ field: 'defaultFormat' });
+    const unknown = await server.request('/api/settings', { method: 'PUT', cookie: alice.cookie, json: { autosave: false } });
+    expect(await unknown.json()).toMatchObject({ field: 'autosave' });
+    expect(await (await server.request('/api/settings', { cookie: alice.cookie })).json()).toMatchObject({ autoSave: true, defaultFormat: 'mov' });
+  });
+
+  it("reads the signed-in user's own profile and subscription", async () => {
+    const { cookie, email } = await server.signedInUser(undefined, 'Grace Hopper');
+    const profile = (await (await server.request('/api/profile', { cookie })).json()) as { full_name: string; subscription_tier: string };
+    expect(profile).toMatchObject({ full_name: 'Grace Hopper', subscription_tier: 'Free' });
+    await server.services.profiles.setTierByEmail(email, 'Premium');
+    const status: unknown = await (await server.request('/api/functions/check-subscription', { method: 'POST', cookie })).json();
+    expect(status).toEqual({ subscribed: true, subscription_tier: 'Premium', subscription_end: null });
+  });
+
+  it('refuses writes from another origin', async () => {
+    const response = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: 'a@example.com', password: 'whatever1' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe.each(DATABASE_KINDS)('rate limits on the %s database', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RATE_LIMIT_MULTIPLIER: '1' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const signIn = (body: unknown) => server.request('/api/auth/sign-in', { method: 'POST', json: body });
+
+  it('limits sign-in attempts per account with 429 and a clear message', async () => {
+    const { email } = await server.signedInUser();
+    const statuses: number[] = [];
+    // The user's own sign-in was the first of ten attempts allowed per account in 15 minutes.
+    for (let i = 0; i < 10; i++) statuses.push((await signIn({ email, password: `wrong-${i}-password` })).status);
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(statuses[9]).toBe(429);
+    const limited = await signIn({ email, password: 'correct horse battery' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited', message: 'Too many attempts. Please wait a few minutes and try again.' });
+  });
+
+  it('answers 429 after ten sign-ups from one address in an hour', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await server.request('/api/auth/sign-up', { method: 'POST', json: { fullName: 'Bulk', email: `bulk-${i}@example.com`, password: 'a long enough password' } });
+      statuses.push(response.status);
+    }
+    // One sign-up was used by the sign-in test's user above.
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
+    expect(statuses[9]).toBe(429);
+  });
+});

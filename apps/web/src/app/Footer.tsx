@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { COPYRIGHT_YEAR } from '@cinegrade/contract';
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <span>© {COPYRIGHT_YEAR} Cinegrade. All rights reserved.</span>
+      <nav aria-label="Footer">
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to="/terms-of-service">Terms of Service</Link>
+        <Link to="/help-support">Contact</Link>
+      </nav>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { BrandMark } from '../ui/BrandMark';
+import { UserMenu } from './UserMenu';
+
+/**
+ * Signed out: the brand and a Sign In button, no tools (spec part 1 §2 Header).
+ * Signed in: the workspace tools passed in by the screen, 'Welcome back!' and the user menu.
+ */
+export function Header({ tools }: { tools?: ReactNode }) {
+  const { user, loading } = useAuth();
+  return (
+    <header className="header">
+      <Link to="/" className="brand" aria-label="Cinegrade home">
+        <BrandMark />
+        <span>Cinegrade</span>
+      </Link>
+      <span className="spacer" />
+      {!loading && user && (
+        <>
+          {tools}
+          <span className="header-welcome">Welcome back!</span>
+          <UserMenu />
+        </>
+      )}
+      {!loading && !user && (
+        <Link to="/auth" className="btn btn-primary">
+          Sign In
+        </Link>
+      )}
+    </header>
+  );
+}

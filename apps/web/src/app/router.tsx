@@ -1,0 +1,47 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthScreen } from '../screens/AuthScreen';
+import { BatchEditorScreen } from '../screens/BatchEditorScreen';
+import { HomeScreen } from '../screens/HomeScreen';
+import { NotFoundScreen } from '../screens/NotFoundScreen';
+import { ProfileScreen } from '../screens/ProfileScreen';
+import { SettingsScreen } from '../screens/SettingsScreen';
+import { SubscriptionsScreen } from '../screens/SubscriptionsScreen';
+import { AppShell } from './AppShell';
+import { RequireUser } from './RequireUser';
+import { HOME_PATHS, STATIC_PAGE_ROUTES } from './route-table';
+
+const STATIC_PAGES: Record<keyof typeof STATIC_PAGE_ROUTES, ComponentType> = {
+  helpSupport: lazy(() => import('../pages/help/HelpSupportPage')),
+  tutorialsLearning: lazy(() => import('../pages/tutorials/TutorialsLearningPage')),
+  filmColorAnalysis: lazy(() => import('../pages/film-analysis/FilmColorAnalysisPage')),
+  colorCorrectionGrading: lazy(() => import('../pages/color-correction/ColorCorrectionGradingPage')),
+  privacyPolicy: lazy(() => import('../pages/legal/PrivacyPolicyPage')),
+  termsOfService: lazy(() => import('../pages/legal/TermsOfServicePage')),
+};
+
+export function appRoutes(): RouteObject[] {
+  const staticRoutes = Object.entries(STATIC_PAGE_ROUTES).flatMap(([key, paths]) => {
+    const Page = STATIC_PAGES[key as keyof typeof STATIC_PAGE_ROUTES];
+    return paths.map((path) => ({ path, element: <Page /> }));
+  });
+  return [
+    {
+      element: <AppShell />,
+      children: [
+        ...HOME_PATHS.map((path) => ({ path, element: <HomeScreen /> })),
+        { path: '/auth', element: <AuthScreen /> },
+        { path: '/profile', element: <RequireUser><ProfileScreen /></RequireUser> },
+        { path: '/settings', element: <RequireUser><SettingsScreen /></RequireUser> },
+        { path: '/subscriptions', element: <SubscriptionsScreen /> },
+        { path: '/batch-editor', element: <BatchEditorScreen /> },
+        ...staticRoutes,
+        { path: '*', element: <NotFoundScreen /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

@@ -1,0 +1,52 @@
+import { useAuth } from '../auth/AuthProvider';
+import { Spinner, usePageTitle } from '../ui/primitives';
+
+const FEATURES = [
+  {
+    title: 'Hollywood LUTs',
+    text: 'Cinema, film emulation and social looks built from real grading operations, with a strength control.',
+    swatch: 'linear-gradient(90deg, #1f5f6e, #3d7f86 45%, #d98d4a)',
+  },
+  {
+    title: 'Smart Auto Grade',
+    text: 'Smart Analyze measures exposure, colour cast and skin tones, then explains which looks fit and why.',
+    swatch: 'linear-gradient(90deg, #3a3f58, #7c7f8f 50%, #c9b79a)',
+  },
+  {
+    title: 'Pro Export',
+    text: 'Export exactly what you see: MP4 and WebM for everyone, ProRes and uncompressed up to 16K for Premium.',
+    swatch: 'linear-gradient(90deg, #202020, #6a6a6a 50%, #e6e6e6)',
+  },
+] as const;
+
+/** `/`: the landing page signed out; the workspace signed in (spec part 1 §2). */
+export function HomeScreen() {
+  const { user, loading } = useAuth();
+  usePageTitle('');
+  if (loading) return <Spinner />;
+  if (!user) {
+    return (
+      <div className="page">
+        <section className="hero">
+          <h1>Professional colour grading in your browser</h1>
+          <p>Upload a clip or a photo, compare SOURCE and PROGRAM side by side, pick a cinema look and export exactly what you saw.</p>
+        </section>
+        <div className="grid-3" style={{ marginTop: 24 }}>
+          {FEATURES.map((feature) => (
+            <section key={feature.title} className="card feature-card">
+              <div className="feature-swatch" style={{ background: feature.swatch }} aria-hidden />
+              <h3>{feature.title}</h3>
+              <p className="muted">{feature.text}</p>
+            </section>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <h1>Start Your Project</h1>
+      <p className="muted">Your workspace: upload a video or an image to start grading.</p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { normaliseTier } from '@cinegrade/contract';
+import { useAuth } from '../auth/AuthProvider';
+import { PageLayout } from '../ui/primitives';
+
+function formatDate(iso: string | null | undefined): string {
+  return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
+}
+
+/** /profile: account information and subscription details (signed in only; see RequireUser). */
+export function ProfileScreen() {
+  const { user, profile, subscription } = useAuth();
+  if (!user) return null;
+  const tier = subscription.subscription_tier ?? normaliseTier(profile?.subscription_tier);
+  return (
+    <PageLayout title="Profile" backTo="/" backLabel="Back to Dashboard" narrow>
+      <div className="stack" style={{ gap: 16 }}>
+        <section className="card" aria-labelledby="account-heading">
+          <h2 id="account-heading">Account</h2>
+          <dl className="dl">
+            <dt>Full name</dt>
+            <dd>{profile?.full_name ?? user.user_metadata.full_name ?? '—'}</dd>
+            <dt>Email</dt>
+            <dd>
+              {user.email}{' '}
+              {user.email_confirmed_at ? <span className="badge badge-success">Verified</span> : <span className="badge">Not verified</span>}
+            </dd>
+            <dt>Member since</dt>
+            <dd>{formatDate(user.created_at)}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="subscription-heading">
+          <h2 id="subscription-heading">Subscription</h2>
+          <dl className="dl">
+            <dt>Plan</dt>
+            <dd data-testid="profile-tier">
+              {tier} {tier !== 'Free' && <span className="badge badge-premium">Premium features</span>}
+            </dd>
+            <dt>Status</dt>
+            <dd>{subscription.loading ? 'Checking…' : subscription.subscribed ? 'Active' : 'Not subscribed'}</dd>
+            {subscription.subscription_end && (
+              <>
+                <dt>Renews or ends</dt>
+                <dd>{formatDate(subscription.subscription_end)}</dd>
+              </>
+            )}
+          </dl>
+          <div className="row" style={{ marginTop: 16 }}>
+            <Link to="/subscriptions" className="btn">
+              {tier === 'Free' ? 'See plans' : 'Manage subscription'}
+            </Link>
+            <Link to="/settings" className="btn btn-ghost">
+              Settings
+            </Link>
+          </div>
+        </section>
+      </div>
+    </PageLayout>
+  );
+}

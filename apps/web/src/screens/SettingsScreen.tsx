@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import {
+  API,
+  DATA_RETENTION_OPTIONS,
+  DEFAULT_FORMAT_OPTIONS,
+  EXPORT_QUALITY_PREFERENCES,
+  type UpdateSettingsRequest,
+  type UserSettings,
+} from '@cinegrade/contract';
+import { callApi } from '../api/client';
+import { handleError } from '../ui/handle-error';
+import { PageLayout, Select, Spinner, Switch } from '../ui/primitives';
+import { toast } from '../ui/toast-store';
+
+type BooleanKey = { [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never }[keyof UserSettings];
+
+const RETENTION_LABELS: Record<(typeof DATA_RETENTION_OPTIONS)[number], string> = { '7': '7 days', '30': '30 days', '90': '90 days', forever: 'Forever' };
+const QUALITY_LABELS: Record<(typeof EXPORT_QUALITY_PREFERENCES)[number], string> = { low: 'Low', medium: 'Medium', high: 'High', ultra: 'Ultra' };
+
+/** /settings: every option of spec part 2 §2.9 with its default, saved per user as it changes. */
+export function SettingsScreen() {
+  const [settings, setSettings] = useState<UserSettings | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(API.getSettings, { signal: controller.signal })
+      .then(setSettings)
+      .catch((error: unknown) => handleError(error, 'Error', 'Failed to load settings'));
+    return () => controller.abort();
+  }, []);
+
+  const save = async (change: UpdateSettingsRequest) => {
+    const previous = settings;
+    if (previous) setSettings({ ...previous, ...change });
+    try {
+      setSettings(await callApi(API.updateSettings, { body: change }));
+      toast({ title: 'Settings saved', variant: 'success' });
+    } catch (error) {
+      setSettings(previous);
+      handleError(error, 'Error', 'Failed to save settings');
+    }
+  };
+
+  const toggle = (key: BooleanKey, label: string, description: string) =>
+    settings && (
+      <div className="switch-row">
+        <div>
+          <label htmlFor={key} style={{ fontWeight: 500 }}>
+            {label}
+          </label>
+          <div className="muted small">{description}</div>
+        </div>
+        <Switch id={key} label={label} checked={settings[key]} onCheckedChange={(checked) => void save({ [key]: checked })} />
+      </div>
+    );
+
+  return (
+    <PageLayout title="Settings" backTo="/" backLabel="Back to Dashboard" narrow subtitle="Changes are saved to your account as you make them.">
+      {!settings ? (
+        <Spinner label="Loading settings..." />
+      ) : (
+        <div className="stack" style={{ gap: 16 }}>
+          <section className="card" aria-labelledby="notifications">
+            <h2 id="notifications">Notifications</h2>
+            {toggle('emailNotifications', 'Email notifications', 'Account and product emails.')}
+            {toggle('processingComplete', 'Processing complete', 'Tell me when an export or batch finishes.')}
+            {toggle('weeklyTips', 'Weekly tips', 'One short colour grading tip a week.')}
+          </section>
+          <section className="card" aria-labelledby="privacy">
+            <h2 id="privacy">Privacy</h2>
+            <div className="switch-row">
+              <div>
+                <label htmlFor="dataRetention" style={{ fontWeight: 500 }}>
+                  Data retention
+                </label>
+                <div className="muted small">How long processed exports are kept.</div>
+              </div>
+              <Select
+                id="dataRetention"
+                label="Data retention"
+                value={settings.dataRetention}
+                options={DATA_RETENTION_OPTIONS.map((value) => ({ value, label: RETENTION_LABELS[value] }))}
+                onValueChange={(value) => void save({ dataRetention: value })}
+              />
+            </div>
+          </section>
+          <section className="card" aria-labelledby="preferences">
+            <h2 id="preferences">Preferences</h2>
+            {toggle('autoSave', 'Auto-save', 'Save looks and slider changes to the open asset as you work.')}
+            {toggle('showAdvancedControls', 'Show advanced controls', 'Scopes, compare and camera log input in the editor.')}
+          </section>
+          <section className="card" aria-labelledby="export">
+            <h2 id="export">Export settings</h2>
+            <div className="switch-row">
+              <div>
+                <label htmlFor="defaultExportQuality" style={{ fontWeight: 500 }}>
+                  Default export quality
+                </label>
+                <div className="muted small">Preselected in the export menu, within your plan&apos;s limits.</div>
+              </div>
+              <Select
+                id="defaultExportQuality"
+                label="Default export quality"
+                value={settings.defaultExportQuality}
+                options={EXPORT_QUALITY_PREFERENCES.map((value) => ({ value, label: QUALITY_LABELS[value] }))}
+                onValueChange={(value) => void save({ defaultExportQuality: value })}
+              />
+            </div>
+            <div className="switch-row">
+              <div>
+                <label htmlFor="defaultFormat" style={{ fontWeight: 500 }}>
+                  Default format
+                </label>
+                <div className="muted small">Preselected in the export menu.</div>
+              </div>
+              <Select
+                id="defaultFormat"
+                label="Default format"
+                value={settings.defaultFormat}
+                options={DEFAULT_FORMAT_OPTIONS.map((value) => ({ value, label: value.toUpperCase() }))}
+                onValueChange={(value) => void save({ defaultFormat: value })}
+              />
+            </div>
+            {toggle('watermark', 'Watermark', 'Add a small Cinegrade mark to exports.')}
+          </section>
+        </div>
+      )}
+    </PageLayout>
+  );
+}
