@@ -94,7 +94,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Plain Node scripts outside every tsconfig: lint them without type information.
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },
   },
 );

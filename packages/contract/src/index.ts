@@ -32,6 +32,7 @@ export { SUBSCRIPTION_TIERS, normaliseTier, canUsePremiumLooks, hasBatchAccess, 
 export type { SubscriptionTier } from './tiers';
 export {
   TEMP_FILE_LIMIT_BYTES,
+  MAX_UPLOAD_BYTES,
   TOAST_DURATION_MS,
   STATUS_POLL_INTERVAL_MS,
   STATUS_POLL_MAX_ATTEMPTS,

@@ -3,6 +3,12 @@
 /** Signed-out trial files above this size are refused (spec part 1 §5). */
 export const TEMP_FILE_LIMIT_BYTES = 50 * 1024 * 1024;
 
+/**
+ * Largest upload a signed-in user may send. Uploads stream to storage in chunks and resume after
+ * a dropped connection, so this bounds disk use rather than memory.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
+
 /** Notification toasts: one visible at a time, shown for 5000 ms (spec part 1 §9). */
 export const TOAST_DURATION_MS = 5000;
 

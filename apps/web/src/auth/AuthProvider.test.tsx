@@ -1,0 +1,16 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useAuth } from './AuthProvider';
+
+function NeedsAuth() {
+  useAuth();
+  return null;
+}
+
+describe('useAuth', () => {
+  it('refuses to work outside its provider, with the message of spec part 1 §5', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<NeedsAuth />)).toThrow('useAuth must be used within an AuthProvider');
+    quiet.mockRestore();
+  });
+});
