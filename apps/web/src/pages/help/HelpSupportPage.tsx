@@ -1,9 +1,16 @@
 import { PageLayout } from '../../ui/primitives';
+import { ContactCards } from './ContactCards';
+import { FaqAccordion } from './FaqAccordion';
+import { SystemStatus } from './SystemStatus';
+import './help.css';
 
+/** /help-support, /getting-started, /contact-support (spec part 2 §2.5). */
 export default function HelpSupportPage() {
   return (
-    <PageLayout title="Help & Support" backLabel="Back to Home">
-      <p className="muted">Answers to common questions and the ways to reach us.</p>
+    <PageLayout title="Help & Support" backLabel="Back to Home" subtitle="Answers to common questions, the ways to reach us, and whether everything is running.">
+      <ContactCards />
+      <SystemStatus />
+      <FaqAccordion />
     </PageLayout>
   );
 }
