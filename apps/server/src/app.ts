@@ -1,8 +1,11 @@
 import { API, buildOpenApiDocument } from '@cinegrade/contract';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccountRoutes } from './account/account.routes';
+import { registerAssetRoutes } from './assets/asset.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
+import { registerEventRoutes } from './events/events.routes';
+import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
 import type { AppEnv } from './http/app-env';
 import { createErrorHandler } from './http/error-handler';
@@ -20,15 +23,15 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.use('*', requestContext(config.trustProxy));
   app.use('*', securityHeaders());
   app.use('/api/*', sameOriginWrites(config.publicUrl));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new HttpError(413, 'payload_too_large', 'The request is too large.');
-      },
-    }),
-  );
+  const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new HttpError(413, 'payload_too_large', 'The request is too large.');
+    },
+  });
+  // Upload chunks stream to disk; every other API body is small JSON.
+  const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : jsonLimit(c, next));
+  app.use('/api/*', jsonBodies);
   app.onError(createErrorHandler(logger));
 
   const session = createSessionLookup(services.auth);
@@ -40,6 +43,10 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session);
   registerAccountRoutes(app, session, services.profiles, services.settings);
+  registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
+  registerEventRoutes(app, session, services.events);
+  app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
+  app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));
 
   app.all('/api/*', (c) => c.json({ code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` }, 404));
   serveWebApp(app, config.webDistDir);

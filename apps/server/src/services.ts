@@ -1,13 +1,25 @@
+import path from 'node:path';
 import { ProfileRepository } from './account/profile.repository';
 import { SettingsRepository } from './account/settings.repository';
+import { AssetRepository } from './assets/asset.repository';
+import { AssetService } from './assets/asset.service';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { AuthService } from './auth/auth.service';
 import { createBetterAuth } from './auth/better-auth';
 import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './events/event-bus';
+import { JobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { resolveMediaBinaries } from './media/binaries';
+import { MediaTools } from './media/media-tools';
 import type { Logger } from './platform/logger';
+import { FileDeletions } from './storage/file-deletions';
+import { LocalStorage } from './storage/local-storage';
+import { FileSigner } from './storage/signed-urls';
+import type { Storage } from './storage/storage';
+import { createUploadServer } from './uploads/upload-server';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -18,6 +30,13 @@ export interface Services {
   auth: AuthService;
   profiles: ProfileRepository;
   settings: SettingsRepository;
+  storage: Storage;
+  signer: FileSigner;
+  events: EventBus;
+  jobs: JobQueue;
+  assets: AssetService;
+  fileDeletions: FileDeletions;
+  uploads: ReturnType<typeof createUploadServer>;
   close(): Promise<void>;
 }
 
@@ -25,10 +44,16 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** Multiplies rate limits (tests that sign up many users from one address). */
   rateLimitMultiplier?: number;
+  /** Run job handlers in this process (defaults to RUN_WORKER). */
+  runWorker?: boolean;
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const closers: (() => Promise<void>)[] = [() => database.close()];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch((error: unknown) => logger.warn('Error while closing', { error }));
+  };
   try {
     const mailer = overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, logger);
     const secret = await resolveAuthSecret(database.db, config.authSecret);
@@ -37,18 +62,52 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const limiter = new RateLimiter(database.db, overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
     const auth = new AuthService(betterAuth, database.db, profiles, limiter, logger);
-    return {
-      config,
-      logger,
-      database,
-      mailer,
-      auth,
-      profiles,
-      settings,
-      close: () => database.close(),
-    };
+
+    const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+    const signer = new FileSigner(secret);
+    const events = config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, database.pool, logger) : createMemoryEventBus();
+    closers.push(() => events.close());
+    const jobs = new JobQueue(database, logger);
+    await jobs.start();
+    closers.push(() => jobs.stop());
+    const tools = new MediaTools(resolveMediaBinaries());
+    const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger);
+    const fileDeletions = new FileDeletions(database.db, storage, logger);
+    const uploads = createUploadServer({ dataDir: config.dataDir, auth, assets, logger });
+
+    const work = overrides.runWorker ?? config.runWorker;
+    await defineJobs(jobs, { assets, fileDeletions }, work);
+    if (work && database.kind === 'embedded') await jobs.reapAllLeases();
+
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, fileDeletions, uploads, close };
   } catch (error) {
-    await database.close();
+    await close();
     throw error;
   }
+}
+
+/** Every kind of job and who handles it; `work` decides whether this process runs them. */
+async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions }, work: boolean): Promise<void> {
+  await jobs.define(
+    {
+      name: 'media.derive',
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      expireInSeconds: 6 * 60 * 60,
+      concurrency: 1,
+      handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
+    },
+    work,
+  );
+  await jobs.define(
+    {
+      name: 'storage.delete',
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+      expireInSeconds: 30 * 60,
+      concurrency: 1,
+      handler: () => handlers.fileDeletions.run(),
+    },
+    work,
+  );
 }

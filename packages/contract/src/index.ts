@@ -1,5 +1,6 @@
 import { authRoutes, VerifyEmailQuery } from './auth-routes';
 import { systemRoutes, HealthResponse } from './health';
+import { assetRoutes } from './assets';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -51,8 +52,22 @@ export {
 export { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_FORMATS, FREE_EXPORT_MAX_QUALITY } from './export-options';
 export type { ExportFormat, ExportQuality } from './export-options';
 export { PLANS } from './plans';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes };
+export {
+  MEDIA_TYPES,
+  PROCESSING_STATUSES,
+  MediaMetadata,
+  AssetParams,
+  ColorSettings,
+  Asset,
+  AssetList,
+  ListAssetsQuery,
+  UpdateAssetRequest,
+  UploadResult,
+  LiveEvent,
+} from './assets';
+export type { MediaType, ProcessingStatus } from './assets';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes };
 export type ApiRouteName = keyof typeof API;

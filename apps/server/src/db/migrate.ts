@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
+import * as assets from './migrations/0002-assets';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -8,6 +9,7 @@ import * as accounts from './migrations/0001-accounts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-assets': assets,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -66,6 +66,45 @@ export interface AppSecretsTable {
   created_at: Generated<Date>;
 }
 
+export interface ProjectsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  media_file_name: string;
+  media_file_path: string | null;
+  media_file_type: 'video' | 'image';
+  mime_type: string;
+  size_bytes: ColumnType<number, number, number>;
+  thumbnail_path: string | null;
+  proxy_path: string | null;
+  needs_proxy: Generated<boolean>;
+  selected_lut: string | null;
+  color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  processing_status: ColumnType<'processing' | 'ready' | 'failed', 'processing' | 'ready' | 'failed' | undefined, 'processing' | 'ready' | 'failed'>;
+  processing_error: string | null;
+  metadata: ColumnType<unknown, string | null, string | null>;
+  batch_processed: Generated<boolean>;
+  batch_session_id: string | null;
+  processed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PendingFileDeletionsTable {
+  key: string;
+  user_id: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface JobLeasesTable {
+  job_id: string;
+  queue: string;
+  worker_id: string;
+  heartbeat_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -74,4 +113,7 @@ export interface DatabaseSchema {
   user_settings: UserSettingsTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  projects: ProjectsTable;
+  pending_file_deletions: PendingFileDeletionsTable;
+  job_leases: JobLeasesTable;
 }

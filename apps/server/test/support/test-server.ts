@@ -61,13 +61,15 @@ export interface TestServer {
   mailbox: Mailbox;
   config: Config;
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  /** Another server process on the same database and data folder (PostgreSQL only). */
+  sibling(): Promise<TestServer>;
   /** Signs up, verifies and signs in a user; answers the session cookie. */
   signedInUser(email?: string, fullName?: string): Promise<{ cookie: string; email: string }>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await freshDatabase(kind);
+export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}, shared?: Awaited<ReturnType<typeof freshDatabase>>): Promise<TestServer> {
+  const database = shared ? { ...shared, drop: () => Promise.resolve() } : await freshDatabase(kind);
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
@@ -94,6 +96,10 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     mailbox,
     config,
     request,
+    sibling: () => {
+      if (kind !== 'postgres') throw new Error('Only PostgreSQL can be shared by two server processes');
+      return startTestServer(kind, env, database);
+    },
     signedInUser: async (email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`, fullName = 'Test Colourist') => {
       const password = 'correct horse battery';
       const signUp = await request('/api/auth/sign-up', { method: 'POST', json: { fullName, email, password } });

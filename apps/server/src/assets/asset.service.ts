@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Asset, ListAssetsQuery, UpdateAssetRequest } from '@cinegrade/contract';
+import type { z } from 'zod';
+import type { EventBus } from '../events/event-bus';
+import { HttpError, notFound } from '../http/http-error';
+import type { JobQueue } from '../jobs/job-queue';
+import type { JobOutcome } from '../jobs/job-types';
+import { needsProxy } from '../media/ffmpeg-args';
+import { FfmpegError } from '../media/ffmpeg-runner';
+import type { MediaTools } from '../media/media-tools';
+import { ProbeError } from '../media/probe';
+import { sniffMedia, type SniffedType } from '../media/sniff';
+import type { Logger } from '../platform/logger';
+import { derivedKey, newMediaKey } from '../storage/keys';
+import type { FileSigner } from '../storage/signed-urls';
+import type { Storage } from '../storage/storage';
+import type { AssetRepository, AssetRow } from './asset.repository';
+
+export const NOT_MEDIA_MESSAGE =
+  'This file is not a video or an image Cinegrade can read. Upload a video (MP4, MOV, WebM, AVI, MKV) or an image (JPEG, PNG, WebP, TIFF).';
+
+/** What a person sees for a file name: no folders, no control characters, a sane length. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return cleaned || 'Untitled';
+}
+
+function displayName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+async function readHead(file: string, bytes = 4096): Promise<Uint8Array> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The rules of assets: what an upload must be to be kept, what a person may change, and what
+ * happens to the files. Scoped to the owner throughout; another user's id is simply not found.
+ */
+export class AssetService {
+  constructor(
+    private readonly assets: AssetRepository,
+    private readonly storage: Storage,
+    private readonly signer: FileSigner,
+    private readonly tools: MediaTools,
+    private readonly jobs: JobQueue,
+    private readonly events: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * A finished upload: decide from the bytes what it is, probe it, store it under the owner's
+   * id and queue its thumbnail and proxy. Anything that is not real media is refused (415) and
+   * nothing of it is kept.
+   */
+  async acceptUpload(userId: string, stagedPath: string, originalName: string): Promise<Asset> {
+    let sniffed: SniffedType | null = null;
+    try {
+      const size = (await fs.promises.stat(stagedPath)).size;
+      if (size === 0) throw new HttpError(415, 'unsupported_media', 'The file is empty.');
+      sniffed = sniffMedia(await readHead(stagedPath));
+      if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
+      let metadata;
+      try {
+        metadata = await this.tools.probe({ path: stagedPath, demuxer: sniffed.demuxer });
+      } catch (error) {
+        if (error instanceof ProbeError) throw new HttpError(415, 'unsupported_media', `${error.message} ${NOT_MEDIA_MESSAGE}`);
+        throw error;
+      }
+      const fileName = cleanFileName(originalName);
+      const key = newMediaKey(userId, sniffed.extension);
+      await this.storage.putFile(key, stagedPath, { move: true });
+      const row = await this.assets.insert({
+        user_id: userId,
+        name: displayName(fileName),
+        media_file_name: fileName,
+        media_file_path: key,
+        media_file_type: sniffed.mediaType,
+        mime_type: sniffed.mime,
+        size_bytes: size,
+        needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
+        metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer }),
+      });
+      await this.jobs.send('media.derive', { assetId: row.id, userId });
+      await this.changed(userId, row.id);
+      this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
+      return this.toApi(row);
+    } finally {
+      await fs.promises.rm(stagedPath, { force: true });
+    }
+  }
+
+  async list(userId: string, query: z.output<typeof ListAssetsQuery>): Promise<Asset[]> {
+    const filter = query.batch_processed === undefined ? undefined : query.batch_processed === 'true';
+    const rows = await this.assets.list(userId, filter);
+    return rows.map((row) => this.toApi(row));
+  }
+
+  async get(userId: string, id: string): Promise<Asset> {
+    const row = await this.assets.get(userId, id);
+    if (!row) throw notFound('No such asset.');
+    return this.toApi(row);
+  }
+
+  async update(userId: string, id: string, change: UpdateAssetRequest): Promise<Asset> {
+    const row = await this.assets.update(userId, id, {
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.selected_lut !== undefined ? { selected_lut: change.selected_lut } : {}),
+      ...(change.color_settings !== undefined ? { color_settings: JSON.stringify(change.color_settings) } : {}),
+    });
+    if (!row) throw notFound('No such asset.');
+    await this.changed(userId, id);
+    return this.toApi(row);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    const row = await this.assets.deleteWithFiles(userId, id, () => Promise.resolve([]));
+    if (!row) throw notFound('No such asset.');
+    await this.jobs.send('storage.delete', { reason: `asset ${id} deleted` });
+    await this.changed(userId, id);
+  }
+
+  /** Job `media.derive`: the thumbnail, and a proxy when the browser cannot play the original. */
+  async deriveMedia(userId: string, assetId: string, signal: AbortSignal): Promise<JobOutcome> {
+    const row = await this.assets.get(userId, assetId);
+    if (!row?.media_file_path) return { status: 'skipped', reason: 'The asset or its file is gone.' };
+    const metadata = row.metadata as (Asset['metadata'] & { demuxer: string }) | null;
+    if (!metadata) return this.fail(row, 'The file was never probed.');
+    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cinegrade-derive-'));
+    const original = await this.storage.localCopy(row.media_file_path);
+    try {
+      const input = { path: original.path, demuxer: metadata.demuxer };
+      const thumbFile = path.join(work, 'thumb.jpg');
+      await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
+      const thumbnailKey = derivedKey(row.media_file_path, 'thumb', 'jpg');
+      await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
+      let proxyKey: string | null = null;
+      if (row.needs_proxy) {
+        const extension = row.media_file_type === 'image' ? 'png' : 'mp4';
+        const proxyFile = path.join(work, `proxy.${extension}`);
+        await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, signal);
+        proxyKey = derivedKey(row.media_file_path, 'proxy', extension);
+        await this.storage.putFile(proxyKey, proxyFile, { move: true });
+      }
+      const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, processing_status: 'ready', processing_error: null });
+      if (!updated) {
+        // Deleted while we worked: do not leave the new files behind.
+        for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);
+        return { status: 'skipped', reason: 'The asset was deleted while processing.' };
+      }
+      await this.changed(userId, assetId);
+      return { status: 'success' };
+    } catch (error) {
+      if (error instanceof FfmpegError && !signal.aborted) {
+        this.logger.warn('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-800) });
+        return this.fail(row, error.message);
+      }
+      throw error;
+    } finally {
+      await original.release();
+      await fs.promises.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  toApi(row: AssetRow): Asset {
+    const sign = (key: string | null, downloadName?: string) => (key ? this.signer.url({ key, userId: row.user_id, downloadName }) : null);
+    const metadata = row.metadata as (Asset['metadata'] & { demuxer?: string }) | null;
+    const publicMetadata = metadata ? (({ demuxer: _demuxer, ...rest }) => rest)(metadata) : null;
+    const playable = row.needs_proxy ? row.proxy_path : row.media_file_path;
+    return {
+      id: row.id,
+      name: row.name,
+      media_file_name: row.media_file_name,
+      media_file_path: row.media_file_path,
+      media_file_type: row.media_file_type,
+      size_bytes: Number(row.size_bytes),
+      thumbnail_url: sign(row.thumbnail_path),
+      media_url: sign(playable),
+      original_url: sign(row.media_file_path, row.media_file_name),
+      needs_proxy: row.needs_proxy,
+      selected_lut: row.selected_lut,
+      color_settings: (row.color_settings ?? {}) as Asset['color_settings'],
+      processing_status: row.processing_status,
+      processing_error: row.processing_error,
+      metadata: publicMetadata,
+      batch_processed: row.batch_processed,
+      batch_session_id: row.batch_session_id,
+      processed_at: row.processed_at ? new Date(row.processed_at).toISOString() : null,
+      created_at: new Date(row.created_at).toISOString(),
+      updated_at: new Date(row.updated_at).toISOString(),
+    };
+  }
+
+  private async fail(row: AssetRow, reason: string): Promise<JobOutcome> {
+    await this.assets.update(row.user_id, row.id, { processing_status: 'failed', processing_error: reason });
+    await this.changed(row.user_id, row.id);
+    return { status: 'failed', reason };
+  }
+
+  private async changed(userId: string, assetId: string): Promise<void> {
+    await this.events.publish(userId, { type: 'assets-changed', assetId }).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
+  }
+}

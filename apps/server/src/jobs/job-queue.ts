@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import type { DatabaseSchema } from '../db/schema';
+import type { Logger } from '../platform/logger';
+import type { JobContext, JobDefinition, JobName, JobOutcome, JobPayloads } from './job-types';
+
+/** A lease not renewed for this long belongs to a worker that died; its job is retried. */
+const LEASE_STALE_SECONDS = 45;
+const HEARTBEAT_MS = 10_000;
+const REAPER_MS = 15_000;
+
+/**
+ * The job queue (pg-boss) on the application's own database: jobs survive restarts, retry with
+ * backoff, and run in the server process by default or in any number of `npm run worker`
+ * processes. Each running job holds a lease with a heartbeat, so a job whose process was killed
+ * is retried within a minute instead of waiting for its (long) expiry.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly workerId = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  private readonly db: Kysely<DatabaseSchema>;
+  private readonly abort = new AbortController();
+  private readonly definitions = new Map<JobName, JobDefinition<JobName>>();
+  private readonly workerIds = new Map<JobName, string[]>();
+  private reaper: NodeJS.Timeout | null = null;
+  private started = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {
+    this.db = database.db;
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      // Keep finished jobs for a week; export status is read from our own tables.
+      deleteAfterDays: 7,
+      maintenanceIntervalSeconds: 120,
+    });
+    this.boss.on('error', (error: Error) => this.logger.error('Job queue error', { error: error.message }));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+  }
+
+  /** Declares a kind of job (its queue and retry policy); runs its handler here when `work` is on. */
+  async define<N extends JobName>(definition: JobDefinition<N>, work: boolean): Promise<void> {
+    await this.boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds,
+    });
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<JobName>);
+    if (!work) return;
+    const ids: string[] = [];
+    for (let i = 0; i < definition.concurrency; i++) {
+      ids.push(
+        await this.boss.work<JobPayloads[N]>(definition.name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+          if (job) await this.run(definition, job.id, job.data);
+        }),
+      );
+    }
+    this.workerIds.set(definition.name, ids);
+    if (!this.reaper) this.startReaper();
+  }
+
+  async send<N extends JobName>(name: N, data: JobPayloads[N], options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+    const id = await this.boss.send(name, data as object, {
+      singletonKey: options.singletonKey,
+      startAfter: options.startAfterSeconds,
+    });
+    // Wake this process's workers at once instead of at their next poll.
+    for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  async cancel(name: JobName, id: string): Promise<void> {
+    await this.boss.cancel(name, id);
+  }
+
+  async state(name: JobName, id: string): Promise<string | null> {
+    return (await this.boss.getJobById(name, id, { includeArchive: true }))?.state ?? null;
+  }
+
+  /** Embedded mode holds the data-folder lock, so any lease left over is from a process that died. */
+  async reapAllLeases(): Promise<void> {
+    await this.reap(0);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.abort.abort();
+    if (this.reaper) clearInterval(this.reaper);
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
+    this.started = false;
+  }
+
+  private async run<N extends JobName>(definition: JobDefinition<N>, jobId: string, data: JobPayloads[N]): Promise<void> {
+    await this.db
+      .insertInto('job_leases')
+      .values({ job_id: jobId, queue: definition.name, worker_id: this.workerId, heartbeat_at: new Date() })
+      .onConflict((oc) => oc.column('job_id').doUpdateSet({ worker_id: this.workerId, heartbeat_at: new Date() }))
+      .execute();
+    const heartbeat = setInterval(() => {
+      this.db
+        .updateTable('job_leases')
+        .set({ heartbeat_at: new Date() })
+        .where('job_id', '=', jobId)
+        .execute()
+        .catch((error: unknown) => this.logger.warn('Job heartbeat failed', { jobId, error }));
+    }, HEARTBEAT_MS);
+    const context: JobContext = { jobId, signal: this.abort.signal };
+    let outcome: JobOutcome;
+    try {
+      outcome = await definition.handler(data, context);
+    } catch (error) {
+      this.logger.warn(`Job ${definition.name} failed and will be retried if attempts remain`, { jobId, error });
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+      await this.db.deleteFrom('job_leases').where('job_id', '=', jobId).where('worker_id', '=', this.workerId).execute().catch(() => undefined);
+    }
+    if (outcome.status === 'success') this.logger.debug(`Job ${definition.name} done`, { jobId });
+    else this.logger.info(`Job ${definition.name} ${outcome.status}: ${outcome.reason}`, { jobId });
+  }
+
+  private startReaper(): void {
+    this.reaper = setInterval(() => {
+      this.reap(LEASE_STALE_SECONDS).catch((error: unknown) => this.logger.warn('Lease check failed', { error }));
+    }, REAPER_MS);
+    this.reaper.unref();
+  }
+
+  private async reap(staleSeconds: number): Promise<void> {
+    const stale = await this.db
+      .selectFrom('job_leases')
+      .select(['job_id', 'queue', 'worker_id'])
+      .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`)
+      .where('worker_id', '!=', this.workerId)
+      .execute();
+    for (const lease of stale) {
+      this.logger.warn(`A ${lease.queue} job lost its worker (${lease.worker_id}); retrying it`, { jobId: lease.job_id });
+      await this.boss.fail(lease.queue, lease.job_id, { reason: 'The worker running this job stopped.' });
+      await this.db.deleteFrom('job_leases').where('job_id', '=', lease.job_id).where('worker_id', '=', lease.worker_id).execute();
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs ffmpeg or ffprobe with an argument array (never a shell), a wall-clock limit, and the
+ * tail of stderr kept for the error a person reads. A crash or hang of the child never takes
+ * this process down: it becomes a rejected promise.
+ */
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  /** Called with ffmpeg's `-progress pipe:1` output time in seconds. */
+  onProgress?: (outTimeSeconds: number) => void;
+  signal?: AbortSignal;
+}
+
+const STDERR_TAIL = 4096;
+
+export function runTool(binary: string, args: string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    let pending = '';
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+    const onAbort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (!options.onProgress) {
+        stdout += text;
+        return;
+      }
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match) options.onProgress(Number(match[1]) / 1e6);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new FfmpegError(`Could not start ${binary}: ${error.message}`, stderr));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (code === 0) return resolve({ stdout, stderr });
+      if (timedOut) return reject(new FfmpegError(`Processing took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`, stderr, true));
+      if (options.signal?.aborted) return reject(new FfmpegError('Processing was cancelled.', stderr));
+      const lastLine = stderr.trim().split('\n').pop() ?? '';
+      reject(new FfmpegError(lastLine ? `ffmpeg failed: ${lastLine}` : `ffmpeg failed (${signal ?? `exit ${code}`}).`, stderr));
+    });
+  });
+}

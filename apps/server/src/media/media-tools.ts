@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import type { MediaMetadata } from '@cinegrade/contract';
+import type { MediaBinaries } from './binaries';
+import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
+import { FfmpegError, runTool } from './ffmpeg-runner';
+import { parseProbe, ProbeError } from './probe';
+
+/** Wall-clock limits: probing reads headers only; derived files scale with the clip's length. */
+const PROBE_TIMEOUT_MS = 30_000;
+const THUMBNAIL_TIMEOUT_MS = 60_000;
+
+export function proxyTimeoutMs(durationSeconds: number | null): number {
+  // Generous for a software encoder on two cores: ten times real time, at least five minutes.
+  return Math.max(5 * 60_000, (durationSeconds ?? 60) * 10_000);
+}
+
+/** The ffmpeg adapter for media in: probe, thumbnail and proxy. */
+export class MediaTools {
+  constructor(readonly binaries: MediaBinaries) {}
+
+  async probe(input: InputSpec): Promise<MediaMetadata> {
+    let stdout: string;
+    try {
+      ({ stdout } = await runTool(this.binaries.ffprobe, probeArgs(input), { timeoutMs: PROBE_TIMEOUT_MS }));
+    } catch (error) {
+      if (error instanceof FfmpegError) throw new ProbeError(error.timedOut ? 'Reading the file took too long.' : 'The file is damaged or incomplete and cannot be read.');
+      throw error;
+    }
+    const metadata = parseProbe(stdout);
+    if (metadata.width * metadata.height > MAX_PIXELS) {
+      throw new ProbeError(`The picture is ${metadata.width}×${metadata.height}, larger than the 16K × 16K this product handles.`);
+    }
+    return metadata;
+  }
+
+  async thumbnail(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): Promise<void> {
+    const message = 'No picture could be decoded: the file may be damaged.';
+    await humane(runTool(this.binaries.ffmpeg, thumbnailArgs(input, metadata, mediaType, outputPath), { timeoutMs: THUMBNAIL_TIMEOUT_MS }), message);
+    await requireOutput(outputPath, message);
+  }
+
+  async proxy(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string, signal?: AbortSignal): Promise<void> {
+    const message = 'The preview copy could not be made: the file may be damaged or in a format this server cannot decode.';
+    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata.durationSeconds), signal }), message);
+    await requireOutput(outputPath, message);
+  }
+}
+
+/** ffmpeg's last stderr line is for the log; a person reads what went wrong in their terms. */
+async function humane<T>(run: Promise<T>, message: string): Promise<T> {
+  try {
+    return await run;
+  } catch (error) {
+    if (error instanceof FfmpegError && !error.timedOut && error.message !== 'Processing was cancelled.') throw new FfmpegError(message, error.stderr);
+    throw error;
+  }
+}
+
+/** ffmpeg can exit 0 having written nothing (no decodable frame); that is a failure too. */
+async function requireOutput(file: string, message: string): Promise<void> {
+  const size = await fs.promises.stat(file).then((s) => s.size, () => 0);
+  if (size === 0) throw new FfmpegError(message, '');
+}

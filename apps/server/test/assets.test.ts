@@ -1,0 +1,287 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Asset } from '@cinegrade/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_MEDIA_MESSAGE } from '../src/assets/asset.service';
+import { fixtures } from './support/fixtures';
+import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server';
+import { TusTestClient } from './support/tus-client';
+import { waitFor } from './support/wait';
+
+const FFPROBE = fs.existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe';
+
+function probe(file: string): { codec: string; width: number; height: number } {
+  const out = execFileSync(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file], { encoding: 'utf8' });
+  const stream = (JSON.parse(out) as { streams: { codec_name: string; width: number; height: number }[] }).streams[0];
+  if (!stream) throw new Error(`No video stream in ${file}`);
+  return { codec: stream.codec_name, width: stream.width, height: stream.height };
+}
+
+/** Every file under the data folder's files/ and uploads/ (what a refused upload must not leave). */
+function storedFiles(server: TestServer): string[] {
+  const found: string[] = [];
+  for (const folder of ['files', 'uploads']) {
+    const root = path.join(server.config.dataDir, folder);
+    if (!fs.existsSync(root)) continue;
+    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) found.push(path.join(entry.parentPath, entry.name));
+    }
+  }
+  return found;
+}
+
+/** The storage key a signed file link grants. */
+function keyOf(url: string | null): string {
+  const payload = (url ?? '').replace('/api/files/', '').split('.')[0] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k: string }).k;
+}
+
+describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
+  let server: TestServer;
+  let alice: { cookie: string; email: string };
+  let bob: { cookie: string; email: string };
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    alice = await server.signedInUser();
+    bob = await server.signedInUser();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const tus = (cookie: string) => new TusTestClient(server, cookie);
+  const getAsset = async (cookie: string, id: string) => (await (await server.request(`/api/assets/${id}`, { cookie })).json()) as Asset;
+  const ready = (cookie: string, id: string) =>
+    waitFor(`asset ${id} to be processed`, async () => {
+      const asset = await getAsset(cookie, id);
+      return asset.processing_status === 'processing' ? undefined : asset;
+    });
+  const download = async (cookie: string, url: string, target: string) => {
+    const response = await server.request(url, { cookie });
+    expect(response.status).toBe(200);
+    fs.writeFileSync(target, Buffer.from(await response.arrayBuffer()));
+    return target;
+  };
+  const uploadOk = async (file: string, name: string, cookie = alice.cookie) => {
+    const response = await tus(cookie).upload(file, name);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ((await response.json()) as { asset: Asset }).asset;
+  };
+
+  it.each([
+    ['h264.mp4', () => fixtures.h264Mp4, 'video', false],
+    ['vp9.webm', () => fixtures.vp9Webm, 'video', false],
+    ['prores.mov', () => fixtures.proresMov, 'video', true],
+    ['still.png', () => fixtures.png, 'image', false],
+    ['still.jpg', () => fixtures.jpeg, 'image', false],
+  ] as const)('accepts %s, stores it under the owner, and makes a 320 px thumbnail', async (name, file, type, proxy) => {
+    const asset = await uploadOk(file(), name);
+    expect(asset).toMatchObject({ media_file_name: name, media_file_type: type, processing_status: 'processing', needs_proxy: proxy });
+    expect(asset.media_file_path).toMatch(new RegExp(`^[0-9a-f-]{36}/\\d{13}-[0-9a-f]{12}\\.[a-z0-9]+$`));
+    const done = await ready(alice.cookie, asset.id);
+    expect(done.processing_status).toBe('ready');
+    expect(done.thumbnail_url).toMatch(/^\/api\/files\//);
+    const thumb = probe(await download(alice.cookie, done.thumbnail_url ?? '', path.join(server.config.dataDir, `t-${name}.jpg`)));
+    expect(thumb.codec).toBe('mjpeg');
+    expect(Math.max(thumb.width, thumb.height)).toBe(320);
+    if (proxy) {
+      expect(keyOf(done.media_url)).toMatch(/\.proxy\.mp4$/);
+      const proxyInfo = probe(await download(alice.cookie, done.media_url ?? '', path.join(server.config.dataDir, `p-${name}.mp4`)));
+      expect(proxyInfo).toEqual({ codec: 'h264', width: 640, height: 360 });
+    } else {
+      expect(keyOf(done.media_url)).toBe(done.media_file_path);
+    }
+    expect(done.metadata).toMatchObject({ width: type === 'video' ? 640 : 800, height: type === 'video' ? 360 : 600 });
+  });
+
+  it('records the metadata of a video', async () => {
+    const asset = await uploadOk(fixtures.proresMov, 'grade me.mov');
+    expect(asset.metadata).toMatchObject({ videoCodec: 'prores', pixelFormat: 'yuv422p10le', bitDepth: 10, frameRate: 25, hdr: false, rotation: 0, audioCodec: 'pcm_s16le' });
+    expect(asset.metadata?.durationSeconds).toBeCloseTo(2, 1);
+    expect(asset.name).toBe('grade me');
+  });
+
+  it.each([
+    ['an HTML file renamed .mp4', () => fixtures.htmlAsMp4, 'invoice.mp4', 415, NOT_MEDIA_MESSAGE],
+    ['a zero-byte file', () => fixtures.empty, 'nothing.mp4', 415, 'The file is empty.'],
+    ['a truncated MP4', () => fixtures.truncatedMp4, 'cut.mp4', 415, 'damaged or incomplete'],
+    ['a path-traversal file name', () => fixtures.h264Mp4, '../../etc/passwd.mp4', 400, 'The file name is not valid'],
+  ])('refuses %s and keeps nothing', async (_label, file, name, status, message) => {
+    const user = await server.signedInUser();
+    const response = await tus(user.cookie).upload(file(), name);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toContain(message);
+    const list = (await (await server.request('/api/assets', { cookie: user.cookie })).json()) as { assets: Asset[] };
+    expect(list.assets).toEqual([]);
+    const userId = (await server.services.database.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id;
+    expect(storedFiles(server).filter((f) => f.includes(userId))).toEqual([]);
+  });
+
+  it('fails the processing of a damaged file once, with a reason, and keeps working', async () => {
+    const asset = await uploadOk(fixtures.damagedFramesMp4, 'damaged.mp4');
+    const done = await ready(alice.cookie, asset.id);
+    expect(done.processing_status).toBe('failed');
+    expect(done.processing_error).toContain('No picture could be decoded');
+    // The worker is still alive: the next upload is processed.
+    const next = await uploadOk(fixtures.jpeg, 'after.jpg');
+    expect((await ready(alice.cookie, next.id)).processing_status).toBe('ready');
+  });
+
+  it('resumes an interrupted upload from the offset the server kept', async () => {
+    const bytes = fs.readFileSync(fixtures.h264Mp4);
+    const client = tus(alice.cookie);
+    const created = await client.create(bytes.length, 'resumed.mp4');
+    const location = created.headers.get('location') ?? '';
+    const half = Math.floor(bytes.length / 2);
+    expect((await client.patch(location, 0, bytes.subarray(0, half))).status).toBe(204);
+    // The connection drops; the client asks where to continue.
+    expect(await client.offset(location)).toBe(half);
+    const finished = await client.patch(location, half, bytes.subarray(half));
+    expect(finished.status).toBe(200);
+    const { asset } = (await finished.json()) as { asset: Asset };
+    expect(asset.size_bytes).toBe(bytes.length);
+  });
+
+  it('answers 401 signed out on every asset and file route', async () => {
+    const asset = await uploadOk(fixtures.jpeg, 'private.jpg');
+    const checks: [string, string][] = [
+      ['GET', '/api/assets'],
+      ['GET', `/api/assets/${asset.id}`],
+      ['PATCH', `/api/assets/${asset.id}`],
+      ['DELETE', `/api/assets/${asset.id}`],
+      ['GET', '/api/events'],
+      ['POST', '/api/uploads'],
+    ];
+    for (const [method, url] of checks) {
+      const response = await server.request(url, { method, json: method === 'PATCH' ? { name: 'x' } : undefined, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' } });
+      expect(response.status, `${method} ${url}`).toBe(401);
+    }
+    const file = await server.request(asset.original_url ?? '');
+    expect(file.status).toBe(404);
+  });
+
+  it("answers 404 for another user's asset, upload and file, and never lists them", async () => {
+    const asset = await uploadOk(fixtures.jpeg, 'mine.jpg');
+    for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'stolen' }], ['DELETE', undefined]] as const) {
+      const response = await server.request(`/api/assets/${asset.id}`, { method, cookie: bob.cookie, json: body });
+      expect(response.status, method).toBe(404);
+    }
+    expect((await server.request(asset.original_url ?? '', { cookie: bob.cookie })).status).toBe(404);
+    expect((await server.request(asset.thumbnail_url ?? asset.original_url ?? '', { cookie: bob.cookie })).status).toBe(404);
+    const bobsList = (await (await server.request('/api/assets', { cookie: bob.cookie })).json()) as { assets: Asset[] };
+    expect(bobsList.assets.some((a) => a.id === asset.id)).toBe(false);
+
+    const created = await tus(alice.cookie).create(100, 'half.mp4');
+    const location = created.headers.get('location') ?? '';
+    const intruder = tus(bob.cookie);
+    expect((await server.request(location, { method: 'HEAD', cookie: bob.cookie, headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
+    expect((await intruder.patch(location, 0, new Uint8Array(10))).status).toBe(404);
+    expect((await getAsset(alice.cookie, asset.id)).name).toBe('mine');
+  });
+
+  it('lists newest first and filters batch and manual uploads', async () => {
+    const user = await server.signedInUser();
+    const first = await uploadOk(fixtures.jpeg, 'first.jpg', user.cookie);
+    const second = await uploadOk(fixtures.png, 'second.png', user.cookie);
+    await ready(user.cookie, first.id);
+    await ready(user.cookie, second.id);
+    const list = async (query = '') => ((await (await server.request(`/api/assets${query}`, { cookie: user.cookie })).json()) as { assets: Asset[] }).assets.map((a) => a.name);
+    expect(await list()).toEqual(['second', 'first']);
+    await server.request(`/api/assets/${first.id}`, { method: 'PATCH', cookie: user.cookie, json: { selected_lut: 'vintage-film' } });
+    expect(await list()).toEqual(['first', 'second']);
+    expect(await list('?batch_processed=false')).toEqual(['first', 'second']);
+    expect(await list('?batch_processed=true')).toEqual([]);
+    const bad = await server.request('/api/assets?batch_processed=maybe', { cookie: user.cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ field: 'batch_processed' });
+  });
+
+  it('saves the grade and the name, refusing unknown fields', async () => {
+    const asset = await uploadOk(fixtures.jpeg, 'graded.jpg');
+    const saved = await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { name: 'Beach', selected_lut: 'teal', color_settings: { contrast: 20, lookStrength: 80 } } });
+    expect(await saved.json()).toMatchObject({ name: 'Beach', selected_lut: 'teal', color_settings: { contrast: 20, lookStrength: 80 } });
+    const unknown = await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { owner: 'me' } });
+    expect(unknown.status).toBe(400);
+    expect((await getAsset(alice.cookie, asset.id)).name).toBe('Beach');
+  });
+
+  it('serves byte ranges so video can seek', async () => {
+    const asset = await uploadOk(fixtures.h264Mp4, 'seek.mp4');
+    const size = fs.statSync(fixtures.h264Mp4).size;
+    const partial = await server.request(asset.original_url ?? '', { cookie: alice.cookie, headers: { range: 'bytes=100-199' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect(Buffer.from(await partial.arrayBuffer())).toEqual(fs.readFileSync(fixtures.h264Mp4).subarray(100, 200));
+    const tail = await server.request(asset.original_url ?? '', { cookie: alice.cookie, headers: { range: 'bytes=-10' } });
+    expect((await tail.arrayBuffer()).byteLength).toBe(10);
+    const beyond = await server.request(asset.original_url ?? '', { cookie: alice.cookie, headers: { range: `bytes=${size + 5}-` } });
+    expect(beyond.status).toBe(416);
+    const whole = await server.request(asset.original_url ?? '', { cookie: alice.cookie });
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('content-disposition')).toContain('seek.mp4');
+  });
+
+  it('deletes the row and every file; a storage failure is retried until nothing is left', async () => {
+    const asset = await uploadOk(fixtures.proresMov, 'delete me.mov');
+    const done = await ready(alice.cookie, asset.id);
+    const rows = await server.services.database.db.selectFrom('projects').select(['media_file_path', 'thumbnail_path', 'proxy_path']).where('id', '=', asset.id).executeTakeFirstOrThrow();
+    const root = path.join(server.config.dataDir, 'files');
+    const keys = [rows.media_file_path, rows.thumbnail_path, rows.proxy_path] as string[];
+    expect(keys.every((k) => fs.existsSync(path.join(root, k)))).toBe(true);
+    // Make one file undeletable for now: a non-empty folder where the thumbnail was.
+    const thumb = path.join(root, keys[1] ?? '');
+    fs.rmSync(thumb);
+    fs.mkdirSync(path.join(thumb, 'blocker'), { recursive: true });
+
+    expect((await server.request(`/api/assets/${asset.id}`, { method: 'DELETE', cookie: alice.cookie })).status).toBe(204);
+    expect((await server.request(`/api/assets/${done.id}`, { cookie: alice.cookie })).status).toBe(404);
+    await waitFor('the other files to be deleted', () => Promise.resolve(fs.existsSync(path.join(root, keys[0] ?? '')) || fs.existsSync(path.join(root, keys[2] ?? '')) ? undefined : true));
+    const pending = await waitFor('the failure to be recorded', async () => {
+      const row = await server.services.database.db.selectFrom('pending_file_deletions').selectAll().where('key', '=', keys[1] ?? '').executeTakeFirst();
+      return row && row.attempts > 0 ? row : undefined;
+    });
+    expect(pending.last_error).toBeTruthy();
+
+    fs.rmSync(thumb, { recursive: true });
+    fs.writeFileSync(thumb, 'x');
+    // The retry (here sent at once rather than after its backoff) clears it.
+    await server.services.jobs.send('storage.delete', { reason: 'test retry' });
+    await waitFor('the retried deletion', async () => ((await server.services.fileDeletions.count()) === 0 && !fs.existsSync(thumb) ? true : undefined));
+  });
+
+  it('tells every open tab of the owner within a second, and nobody else', async () => {
+    const asset = await uploadOk(fixtures.jpeg, 'live.jpg');
+    await ready(alice.cookie, asset.id);
+    const open = async (cookie: string) => {
+      const response = await server.request('/api/events', { cookie });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      const next = async (pattern: RegExp, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs;
+        while (!pattern.test(text)) {
+          const left = deadline - Date.now();
+          if (left <= 0) return false;
+          const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+          if (!chunk || chunk.done) return pattern.test(text);
+          text += new TextDecoder().decode(chunk.value);
+        }
+        return true;
+      };
+      await next(/event: ready/, 5000);
+      return { next, close: () => reader.cancel() };
+    };
+    const tabOne = await open(alice.cookie);
+    const tabTwo = await open(alice.cookie);
+    const stranger = await open(bob.cookie);
+    const started = Date.now();
+    await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { name: 'renamed live' } });
+    expect(await tabOne.next(new RegExp(`event: assets-changed\\ndata: .*${asset.id}`), 1000)).toBe(true);
+    expect(await tabTwo.next(new RegExp(`event: assets-changed\\ndata: .*${asset.id}`), 1000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(await stranger.next(/assets-changed/, 300)).toBe(false);
+    await Promise.all([tabOne.close(), tabTwo.close(), stranger.close()]);
+  });
+});

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { defineRoutes } from './api-route';
+
+/**
+ * Assets (spec part 1 §3 Project/asset, table `projects`): an upload with its grade and the
+ * files derived from it. Ids are uuids; every call is scoped to the signed-in owner.
+ */
+export const MEDIA_TYPES = ['video', 'image'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Where background processing of an upload stands. */
+export const PROCESSING_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+export const MediaMetadata = z
+  .object({
+    container: z.string(),
+    durationSeconds: z.number().nullable(),
+    width: z.number().int(),
+    height: z.number().int(),
+    frameRate: z.number().nullable(),
+    videoCodec: z.string().nullable(),
+    pixelFormat: z.string().nullable(),
+    bitDepth: z.number().int().nullable(),
+    colorPrimaries: z.string().nullable(),
+    colorTransfer: z.string().nullable(),
+    colorSpace: z.string().nullable(),
+    colorRange: z.string().nullable(),
+    hdr: z.boolean(),
+    rotation: z.number().int(),
+    audioCodec: z.string().nullable(),
+  })
+  .meta({ id: 'MediaMetadata' });
+export type MediaMetadata = z.infer<typeof MediaMetadata>;
+
+const assetId = z.uuid('Not an asset id');
+export const AssetParams = z.object({ id: assetId });
+
+/**
+ * The saved grade of an asset as the editor stores it: the look in `selected_lut` and the slider
+ * values (plus look strength and camera input) in `color_settings`. The colour engine validates
+ * the values; the server stores what it accepts.
+ */
+export const ColorSettings = z.record(z.string(), z.union([z.number(), z.string(), z.null()])).meta({ id: 'ColorSettings' });
+export type ColorSettings = z.infer<typeof ColorSettings>;
+
+export const Asset = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    media_file_name: z.string(),
+    media_file_path: z.string().nullable().describe('Storage key; null when the file is gone and must be uploaded again'),
+    media_file_type: z.enum(MEDIA_TYPES),
+    size_bytes: z.number().int(),
+    thumbnail_url: z.string().nullable().describe('Short-lived signed URL of the 320 px JPEG thumbnail'),
+    media_url: z.string().nullable().describe('Short-lived signed URL the browser can play: the proxy when one exists, else the original'),
+    original_url: z.string().nullable().describe('Short-lived signed URL of the original file'),
+    needs_proxy: z.boolean(),
+    selected_lut: z.string().nullable(),
+    color_settings: ColorSettings,
+    processing_status: z.enum(PROCESSING_STATUSES),
+    processing_error: z.string().nullable(),
+    metadata: MediaMetadata.nullable(),
+    batch_processed: z.boolean(),
+    batch_session_id: z.uuid().nullable(),
+    processed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Asset' });
+export type Asset = z.infer<typeof Asset>;
+
+export const AssetList = z.object({ assets: z.array(Asset) }).meta({ id: 'AssetList' });
+
+export const ListAssetsQuery = z.object({
+  batch_processed: z.enum(['true', 'false'], { error: 'batch_processed must be true or false' }).optional(),
+});
+
+export const UpdateAssetRequest = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter a name').max(200, 'Please keep the name under 200 characters').optional(),
+    selected_lut: z.string().max(100).nullable().optional(),
+    color_settings: ColorSettings.optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateAssetRequest' });
+export type UpdateAssetRequest = z.infer<typeof UpdateAssetRequest>;
+
+/** What the upload endpoint answers when the last chunk has arrived and the file was accepted. */
+export const UploadResult = z.object({ asset: Asset }).meta({ id: 'UploadResult' });
+
+/** Server-sent event on /api/events when something of the signed-in user's changes. */
+export const LiveEvent = z
+  .object({
+    type: z.enum(['assets-changed']),
+    assetId: z.uuid().optional(),
+  })
+  .meta({ id: 'LiveEvent' });
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+export const assetRoutes = defineRoutes({
+  listAssets: {
+    method: 'get',
+    path: '/api/assets',
+    summary: 'Your assets, newest first; `batch_processed` filters batch or manual uploads.',
+    tag: 'assets',
+    auth: 'user',
+    query: ListAssetsQuery,
+    response: AssetList,
+  },
+  getAsset: {
+    method: 'get',
+    path: '/api/assets/{id}',
+    summary: 'One of your assets, with fresh signed URLs for its files.',
+    tag: 'assets',
+    auth: 'user',
+    params: AssetParams,
+    response: Asset,
+    errors: [404],
+  },
+  updateAsset: {
+    method: 'patch',
+    path: '/api/assets/{id}',
+    summary: 'Rename an asset or save its grade (selected_lut, color_settings).',
+    tag: 'assets',
+    auth: 'user',
+    params: AssetParams,
+    body: UpdateAssetRequest,
+    response: Asset,
+    errors: [404],
+  },
+  deleteAsset: {
+    method: 'delete',
+    path: '/api/assets/{id}',
+    summary: 'Delete an asset and its files (original, proxy, thumbnail, exports).',
+    tag: 'assets',
+    auth: 'user',
+    params: AssetParams,
+    errors: [404],
+  },
+  uploads: {
+    method: 'post',
+    path: '/api/uploads',
+    summary:
+      'Resumable upload (tus 1.0.0: POST creates, PATCH /api/uploads/{uploadId} sends chunks, HEAD resumes). Metadata: filename, filetype. The final PATCH answers UploadResult, or 415 when the content is not a video or image.',
+    tag: 'assets',
+    auth: 'user',
+    response: UploadResult,
+    errors: [413, 415],
+  },
+  file: {
+    method: 'get',
+    path: '/api/files/{token}',
+    summary: 'A file of yours through a short-lived signed link; supports HTTP Range requests.',
+    tag: 'assets',
+    auth: 'none',
+    produces: 'application/octet-stream',
+    errors: [403, 404, 416],
+  },
+  events: {
+    method: 'get',
+    path: '/api/events',
+    summary: 'Server-sent events: `assets-changed` whenever one of your assets changes, in any tab or process.',
+    tag: 'assets',
+    auth: 'user',
+    produces: 'text/event-stream',
+  },
+});

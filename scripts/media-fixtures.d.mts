@@ -1,0 +1,13 @@
+export interface MediaFixtures {
+  damagedFramesMp4: string;
+  h264Mp4: string;
+  vp9Webm: string;
+  proresMov: string;
+  png: string;
+  jpeg: string;
+  tiff: string;
+  htmlAsMp4: string;
+  empty: string;
+  truncatedMp4: string;
+}
+export function mediaFixtures(dir: string): MediaFixtures;

@@ -1,0 +1,61 @@
+// Media fixtures generated with ffmpeg in test setup (nothing large is committed): a few seconds
+// of test pattern and tone in each format the product must accept, plus the hostile and broken
+// files it must refuse. Generated once per folder and reused.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const FFMPEG = process.env.FFMPEG_PATH ?? (fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
+
+const PATTERN = (size, seconds, rate = 25) => ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`];
+const TONE = (seconds) => ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`];
+
+/** @type {Record<string, string[]>} ffmpeg arguments (after the inputs' -y) per fixture file */
+const RECIPES = {
+  'h264.mp4': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
+  'vp9.webm': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-deadline', 'realtime', '-cpu-used', '8', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-shortest'],
+  'prores.mov': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'prores_ks', '-profile:v', '3', '-pix_fmt', 'yuv422p10le', '-c:a', 'pcm_s16le', '-shortest'],
+  'still.png': [...PATTERN('800x600', 1, 1), '-frames:v', '1'],
+  'still.jpg': [...PATTERN('800x600', 1, 1), '-frames:v', '1', '-q:v', '3'],
+  'still.tiff': [...PATTERN('400x300', 1, 1), '-frames:v', '1', '-pix_fmt', 'rgb24'],
+  // moov at the end, so cutting the file loses it: a truncated upload.
+  'full-for-truncation.mp4': [...PATTERN('640x360', 2), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+};
+
+/**
+ * Makes every fixture in `dir` (if missing) and answers their paths.
+ * @param {string} dir
+ */
+export function mediaFixtures(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = (name) => path.join(dir, name);
+  for (const [name, args] of Object.entries(RECIPES)) {
+    if (fs.existsSync(file(name))) continue;
+    const partial = file(`partial-${process.pid}-${name}`);
+    execFileSync(FFMPEG, ['-hide_banner', '-v', 'error', ...args, '-y', partial], { stdio: 'inherit' });
+    fs.renameSync(partial, file(name));
+  }
+  if (!fs.existsSync(file('page.html.mp4'))) fs.writeFileSync(file('page.html.mp4'), '<!doctype html><html><body><script>alert(1)</script></body></html>\n');
+  if (!fs.existsSync(file('empty.mp4'))) fs.writeFileSync(file('empty.mp4'), '');
+  if (!fs.existsSync(file('truncated.mp4'))) {
+    const whole = fs.readFileSync(file('full-for-truncation.mp4'));
+    fs.writeFileSync(file('truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.4)));
+  }
+  // Headers intact, pictures cut off: passes the probe, fails when decoded.
+  if (!fs.existsSync(file('damaged-frames.mp4'))) {
+    const whole = fs.readFileSync(file('h264.mp4'));
+    fs.writeFileSync(file('damaged-frames.mp4'), whole.subarray(0, Math.floor(whole.length * 0.05)));
+  }
+  return {
+    damagedFramesMp4: file('damaged-frames.mp4'),
+    h264Mp4: file('h264.mp4'),
+    vp9Webm: file('vp9.webm'),
+    proresMov: file('prores.mov'),
+    png: file('still.png'),
+    jpeg: file('still.jpg'),
+    tiff: file('still.tiff'),
+    htmlAsMp4: file('page.html.mp4'),
+    empty: file('empty.mp4'),
+    truncatedMp4: file('truncated.mp4'),
+  };
+}
