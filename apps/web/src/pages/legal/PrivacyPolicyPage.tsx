@@ -1,9 +1,7 @@
-import { PageLayout } from '../../ui/primitives';
+import { PRIVACY_POLICY } from './content/privacy';
+import { LegalPage } from './LegalPage';
 
+/** /privacy-policy (spec part 2 §2.9). */
 export default function PrivacyPolicyPage() {
-  return (
-    <PageLayout title="Privacy Policy" backLabel="Back to Home">
-      <p className="muted">What Cinegrade collects, why, and how it is protected.</p>
-    </PageLayout>
-  );
+  return <LegalPage document={PRIVACY_POLICY} />;
 }

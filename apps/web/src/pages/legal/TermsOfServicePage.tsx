@@ -1,9 +1,7 @@
-import { PageLayout } from '../../ui/primitives';
+import { TERMS_OF_SERVICE } from './content/terms';
+import { LegalPage } from './LegalPage';
 
+/** /terms-of-service (spec part 2 §2.9). */
 export default function TermsOfServicePage() {
-  return (
-    <PageLayout title="Terms of Service" backLabel="Back to Home">
-      <p className="muted">The terms for using Cinegrade.</p>
-    </PageLayout>
-  );
+  return <LegalPage document={TERMS_OF_SERVICE} />;
 }

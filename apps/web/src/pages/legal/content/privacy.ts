@@ -1,0 +1,60 @@
+import type { LegalDocument } from './types';
+
+/**
+ * The Privacy Policy (spec part 2 §2.9), describing what the product really does: argon2id
+ * password hashes, httpOnly session cookies, private files behind short-lived signed links,
+ * deletion of every copy with the asset, analysis on our own server, no payment processor yet.
+ */
+export const PRIVACY_POLICY: LegalDocument = {
+  title: 'Privacy Policy',
+  summary:
+    'This policy explains what Cinegrade collects, why, and how it is protected. We collect what the product needs to work and nothing more: no advertising, no third-party tracking, and your media is yours alone.',
+  sections: [
+    {
+      id: 'collect',
+      heading: 'Information We Collect',
+      paragraphs: ['We collect information in three situations:'],
+      points: [
+        {
+          label: 'Account creation',
+          text: 'Your name and email address, and your password, which we never store as such: we keep only an argon2id hash of it. With your account we keep your subscription plan and your settings, such as export defaults and notification choices.',
+        },
+        {
+          label: 'Uploaded media files',
+          text: 'The videos and images you upload, the thumbnails and preview copies we make from them, the files you export, and the information needed to grade them: file name, type, size, duration and resolution, and the look and slider values you chose. If you try the editor without an account, your file is kept in your browser and is uploaded only when you sign in, to become your first saved asset.',
+        },
+        {
+          label: 'Support contact',
+          text: 'When you email us, call us or report a bug, the message, your contact details and anything you attach, such as screenshots or request ids.',
+        },
+      ],
+    },
+    {
+      id: 'use',
+      heading: 'How We Use Your Information',
+      paragraphs: ['We use this information only to run Cinegrade for you:'],
+      points: [
+        { text: 'To store, preview, grade and export your media, and to keep your looks, slider values and settings between sessions.' },
+        { text: 'To run Smart Analyze. It works on a downscaled frame of your media on our own server; nothing is sent to a third party.' },
+        { text: 'To sign you in, confirm your email address, and protect accounts, for example by limiting repeated sign-in attempts from the same network address.' },
+        { text: 'To send emails about your account, and only the notifications you switch on in Settings.' },
+        { text: 'To answer your support requests and investigate failures, using server logs that record requests, errors and their request ids.' },
+      ],
+    },
+    {
+      id: 'security',
+      heading: 'Data Security',
+      paragraphs: [
+        'Passwords are stored only as argon2id hashes. You stay signed in through httpOnly session cookies, which scripts running in the page cannot read. We use no advertising or third-party tracking cookies.',
+        'Your files are private. They are stored under your account, every request for them is checked against their owner on our server, and they are delivered only to you through short-lived signed links: there are no public links to your media. When you delete an asset, we delete its original, its preview copy, its thumbnail and every export made from it.',
+        'Cinegrade does not take payments online yet; Premium is currently enabled by our team. When online payments arrive they will be handled by a third-party payment processor: your card details will go to that processor directly and will never touch our servers.',
+      ],
+    },
+    {
+      id: 'contact',
+      heading: 'Contact Us',
+      paragraphs: ['For questions about this policy, or to ask for a copy or the removal of your data, contact us through'],
+      linksToSupport: true,
+    },
+  ],
+};
