@@ -6,7 +6,7 @@ export function CaseStudies() {
   return (
     <section className="fa-section" aria-labelledby="fa-case-studies">
       <h2 id="fa-case-studies">Iconic Film Case Studies</h2>
-      <div className="grid-2">
+      <div className="fa-grid-2">
         {CASE_STUDIES.map((study) => (
           <article key={study.id} className="card fa-card" aria-labelledby={`case-${study.id}`}>
             <h3 id={`case-${study.id}`}>{study.title}</h3>

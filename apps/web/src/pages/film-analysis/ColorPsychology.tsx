@@ -8,7 +8,7 @@ export function ColorPsychology() {
   return (
     <section className="fa-section" aria-labelledby="fa-psychology">
       <h2 id="fa-psychology">Color Psychology in Cinema</h2>
-      <div className="grid-3">
+      <div className="fa-grid-3">
         {COLOR_PSYCHOLOGY.map((entry) => (
           <button
             key={entry.name}

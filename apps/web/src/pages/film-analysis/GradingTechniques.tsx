@@ -5,7 +5,7 @@ export function GradingTechniques() {
   return (
     <section className="fa-section" aria-labelledby="fa-techniques">
       <h2 id="fa-techniques">Practical Color Grading Examples</h2>
-      <div className="grid-2">
+      <div className="fa-grid-2">
         {GRADING_TECHNIQUES.map((technique) => (
           <article key={technique.title} className="card fa-card" aria-label={technique.title}>
             <div className="row row-wrap">

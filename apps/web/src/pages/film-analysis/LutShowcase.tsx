@@ -6,7 +6,7 @@ export function LutShowcase() {
   return (
     <section className="fa-section" aria-labelledby="fa-showcase">
       <h2 id="fa-showcase">Professional LUT Showcase</h2>
-      <div className="grid-3">
+      <div className="fa-grid-3">
         {SHOWCASE_LOOKS.map((look) => (
           <article key={look.name} className="card fa-card" aria-label={look.name}>
             <h3>{look.name}</h3>

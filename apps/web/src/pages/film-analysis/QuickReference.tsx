@@ -4,7 +4,7 @@ export function QuickReference() {
   return (
     <section className="fa-section" aria-labelledby="fa-reference">
       <h2 id="fa-reference">Quick Reference</h2>
-      <div className="grid-3">
+      <div className="fa-grid-3">
         <div className="card fa-card">
           <h3>Color Temperatures</h3>
           <ul className="fa-temperatures">
