@@ -7,7 +7,7 @@ import globals from 'globals';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'http', 'url', 'util', 'events', 'buffer'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
+  { ignores: ['**/*.d.mts', '**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

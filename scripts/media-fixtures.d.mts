@@ -3,6 +3,7 @@ export interface MediaFixtures {
   h264Mp4: string;
   vp9Webm: string;
   proresMov: string;
+  proresLongMov: string;
   png: string;
   jpeg: string;
   tiff: string;

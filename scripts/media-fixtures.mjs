@@ -15,6 +15,8 @@ const RECIPES = {
   'h264.mp4': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
   'vp9.webm': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-deadline', 'realtime', '-cpu-used', '8', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-shortest'],
   'prores.mov': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'prores_ks', '-profile:v', '3', '-pix_fmt', 'yuv422p10le', '-c:a', 'pcm_s16le', '-shortest'],
+  // About 20 MB: several 8 MB upload chunks, for interrupted and paused uploads.
+  'prores-10s.mov': [...PATTERN('640x360', 10), '-c:v', 'prores_ks', '-profile:v', '3', '-pix_fmt', 'yuv422p10le'],
   'still.png': [...PATTERN('800x600', 1, 1), '-frames:v', '1'],
   'still.jpg': [...PATTERN('800x600', 1, 1), '-frames:v', '1', '-q:v', '3'],
   'still.tiff': [...PATTERN('400x300', 1, 1), '-frames:v', '1', '-pix_fmt', 'rgb24'],
@@ -51,6 +53,7 @@ export function mediaFixtures(dir) {
     h264Mp4: file('h264.mp4'),
     vp9Webm: file('vp9.webm'),
     proresMov: file('prores.mov'),
+    proresLongMov: file('prores-10s.mov'),
     png: file('still.png'),
     jpeg: file('still.jpg'),
     tiff: file('still.tiff'),

@@ -38,8 +38,8 @@ export function freePort(): Promise<number> {
  * Starts the real server (`apps/server/src/main.ts`, serving the built web app) on 127.0.0.1 and
  * a free port, with its own empty data folder. It stops with the test, or when this process exits.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+export async function startAppServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<AppServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
 import { AuthProvider } from './auth/AuthProvider';
 import { Toaster } from './ui/Toaster';
+import { WorkspaceProvider } from './workspace/WorkspaceProvider';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -12,7 +13,9 @@ if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AuthProvider>
-      <RouterProvider router={createAppRouter()} />
+      <WorkspaceProvider>
+        <RouterProvider router={createAppRouter()} />
+      </WorkspaceProvider>
       <Toaster />
     </AuthProvider>
   </StrictMode>,

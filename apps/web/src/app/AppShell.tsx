@@ -4,11 +4,14 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Spinner } from '../ui/primitives';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HeaderUploadButton } from '../workspace/HeaderUploadButton';
+import { UploadTray } from '../workspace/UploadTray';
+import '../workspace/workspace.css';
 
 export function AppShell() {
   return (
     <div className="app">
-      <Header />
+      <Header tools={<HeaderUploadButton />} />
       <main className="app-main">
         <ErrorBoundary name="page">
           <Suspense fallback={<Spinner />}>
@@ -16,6 +19,7 @@ export function AppShell() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      <UploadTray />
       <Footer />
     </div>
   );

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../auth/AuthProvider';
+import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 import { appRoutes } from './router';
 import { STATIC_PAGE_ROUTES } from './route-table';
 
@@ -10,7 +11,9 @@ function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   render(
     <AuthProvider>
-      <RouterProvider router={router} />
+      <WorkspaceProvider>
+        <RouterProvider router={router} />
+      </WorkspaceProvider>
     </AuthProvider>,
   );
   return router;

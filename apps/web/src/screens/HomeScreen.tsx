@@ -1,5 +1,11 @@
+import { TEMP_FILE_LIMIT_BYTES } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { Spinner, usePageTitle } from '../ui/primitives';
+import { DropZone, MediaHints } from '../workspace/DropZone';
+import { MediaPreview } from '../workspace/MediaPreview';
+import { MyAssetsPanel } from '../workspace/MyAssetsPanel';
+import { SignUpBanner } from '../workspace/SignUpBanner';
+import { useWorkspace } from '../workspace/WorkspaceProvider';
 
 const FEATURES = [
   {
@@ -19,18 +25,37 @@ const FEATURES = [
   },
 ] as const;
 
-/** `/`: the landing page signed out; the workspace signed in (spec part 1 §2). */
+/** `/`: landing page signed out; the workspace signed in; the editor with media (spec part 1 §2). */
 export function HomeScreen() {
   const { user, loading } = useAuth();
-  usePageTitle('');
+  const workspace = useWorkspace();
+  usePageTitle(workspace.media?.name ?? '');
   if (loading) return <Spinner />;
+  if (workspace.restoring) return <Spinner label="Restoring your file..." />;
+
   if (!user) {
+    if (workspace.media) {
+      return (
+        <div className="workspace">
+          <SignUpBanner />
+          <MediaPreview media={workspace.media} onClose={workspace.closeMedia} />
+        </div>
+      );
+    }
     return (
       <div className="page">
         <section className="hero">
           <h1>Professional colour grading in your browser</h1>
           <p>Upload a clip or a photo, compare SOURCE and PROGRAM side by side, pick a cinema look and export exactly what you saw.</p>
         </section>
+        <div className="landing-drop">
+          <DropZone
+            title="Try it with a video or an image"
+            testId="landing-drop"
+            onFiles={([file]) => file && workspace.openTrialFile(file)}
+            hint={<span className="faint small">No account needed for one file up to {TEMP_FILE_LIMIT_BYTES / (1024 * 1024)} MB.</span>}
+          />
+        </div>
         <div className="grid-3" style={{ marginTop: 24 }}>
           {FEATURES.map((feature) => (
             <section key={feature.title} className="card feature-card">
@@ -43,10 +68,23 @@ export function HomeScreen() {
       </div>
     );
   }
+
   return (
-    <div className="page">
-      <h1>Start Your Project</h1>
-      <p className="muted">Your workspace: upload a video or an image to start grading.</p>
+    <div className="workspace workspace-split">
+      <div className="workspace-main">
+        {workspace.media ? (
+          <MediaPreview media={workspace.media} onClose={workspace.closeMedia} />
+        ) : (
+          <div className="start-project">
+            <h1>Start Your Project</h1>
+            <p className="muted">Upload a video or an image to start grading. Your uploads are kept in My Assets.</p>
+            <DropZone title="Upload media" testId="workspace-drop" multiple onFiles={workspace.uploadFiles} hint={<MediaHints />} />
+          </div>
+        )}
+      </div>
+      <aside className="workspace-side">
+        <MyAssetsPanel />
+      </aside>
     </div>
   );
 }

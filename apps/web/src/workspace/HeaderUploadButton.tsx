@@ -1,0 +1,28 @@
+import { useRef } from 'react';
+import { useWorkspace } from './WorkspaceProvider';
+
+/** The header's Upload button (signed in): a file picker for video and images. */
+export function HeaderUploadButton() {
+  const { uploadFiles } = useWorkspace();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => input.current?.click()}>
+        ⇪ Upload
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="video/*,image/*"
+        multiple
+        hidden
+        data-testid="header-upload-input"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length > 0) uploadFiles(files);
+        }}
+      />
+    </>
+  );
+}

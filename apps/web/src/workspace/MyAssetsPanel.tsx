@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import type { Asset } from '@cinegrade/contract';
+import { Spinner } from '../ui/primitives';
+import { useWorkspace } from './WorkspaceProvider';
+
+type Filter = 'all' | 'batch' | 'manual';
+
+const EMPTY: Record<Filter, string> = {
+  all: 'No assets yet',
+  batch: 'No batch processed files yet',
+  manual: 'No manual uploads yet',
+};
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** My Assets (spec part 1 §2): filters with counts, a two-column grid, delete on hover. */
+export function MyAssetsPanel() {
+  const { assets, media, openAsset, deleteAsset } = useWorkspace();
+  const [filter, setFilter] = useState<Filter>('all');
+  const counts = useMemo(() => {
+    const list = assets ?? [];
+    const batch = list.filter((a) => a.batch_processed).length;
+    return { all: list.length, batch, manual: list.length - batch };
+  }, [assets]);
+  const shown = (assets ?? []).filter((a) => (filter === 'all' ? true : filter === 'batch' ? a.batch_processed : !a.batch_processed));
+
+  return (
+    <section className="assets-panel" aria-labelledby="my-assets-heading">
+      <div className="row">
+        <h2 id="my-assets-heading" className="assets-title">
+          My Assets
+        </h2>
+        <span className="spacer" />
+        <span className="muted small" data-testid="asset-counts">
+          {counts.manual} manual · {counts.batch} batch
+        </span>
+      </div>
+      <div className="segmented" role="group" aria-label="Filter assets">
+        {(['all', 'batch', 'manual'] as const).map((value) => (
+          <button key={value} type="button" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+            {value === 'all' ? 'All' : value === 'batch' ? 'Batch' : 'Manual'} ({counts[value]})
+          </button>
+        ))}
+      </div>
+      {assets === null ? (
+        <Spinner label="Loading assets..." />
+      ) : shown.length === 0 ? (
+        <p className="assets-empty muted">{EMPTY[filter]}</p>
+      ) : (
+        <ul className="asset-grid">
+          {shown.map((asset) => (
+            <AssetCard
+              key={asset.id}
+              asset={asset}
+              active={media?.source === 'asset' && media.asset.id === asset.id}
+              onOpen={() => void openAsset(asset)}
+              onDelete={() => {
+                if (window.confirm(`Delete "${asset.name}" and its files? This cannot be undone.`)) void deleteAsset(asset);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AssetCard(props: { asset: Asset; active: boolean; onOpen: () => void; onDelete: () => void }) {
+  const { asset } = props;
+  return (
+    <li className={`asset-card${props.active ? ' asset-card-active' : ''}`} data-testid="asset-card">
+      <button type="button" className="asset-open" onClick={props.onOpen} aria-label={`Open ${asset.name}`}>
+        <div className="asset-thumb">
+          {asset.thumbnail_url ? (
+            <img src={asset.thumbnail_url} alt="" loading="lazy" />
+          ) : (
+            <span className="asset-placeholder">{asset.media_file_type === 'video' ? 'Video' : 'Image'}</span>
+          )}
+          {asset.processing_status === 'processing' && <span className="asset-status">Processing…</span>}
+          {asset.processing_status === 'failed' && (
+            <span className="asset-status asset-status-failed" title={asset.processing_error ?? undefined}>
+              Failed
+            </span>
+          )}
+        </div>
+        <span className="asset-name" title={asset.name}>
+          {asset.name}
+        </span>
+        <span className="asset-meta">
+          <span className="asset-type">{asset.media_file_type}</span> · {formatDate(asset.updated_at)}
+        </span>
+      </button>
+      <button type="button" className="asset-delete" onClick={props.onDelete} aria-label={`Delete ${asset.name}`}>
+        ✕
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { useWorkspace } from './WorkspaceProvider';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Uploads in progress: a progress bar each, pause and resume, and what went wrong. */
+export function UploadTray() {
+  const { uploads, pauseUpload, resumeUpload, cancelUpload, dismissUpload } = useWorkspace();
+  if (uploads.length === 0) return null;
+  return (
+    <aside className="upload-tray" aria-label="Uploads">
+      {uploads.map((item) => {
+        const percent = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : 100;
+        return (
+          <div key={item.id} className="upload-item" data-testid="upload-item" data-status={item.status}>
+            <div className="row">
+              <strong className="upload-name" title={item.fileName}>
+                {item.fileName}
+              </strong>
+              <span className="spacer" />
+              <span className="muted small" data-testid="upload-percent">
+                {item.status === 'done' ? 'Uploaded' : item.status === 'failed' ? 'Failed' : item.status === 'paused' ? `Paused at ${percent}%` : item.status === 'retrying' ? `Reconnecting… ${percent}%` : `${percent}%`}
+              </span>
+            </div>
+            <div className="progress" role="progressbar" aria-label={`Upload of ${item.fileName}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <div className="progress-bar" style={{ width: `${percent}%` }} />
+            </div>
+            <div className="row small">
+              <span className="muted">
+                {megabytes(item.sent)} of {megabytes(item.size)}
+              </span>
+              <span className="spacer" />
+              {(item.status === 'uploading' || item.status === 'retrying') && (
+                <button type="button" className="btn btn-sm" onClick={() => pauseUpload(item.id)}>
+                  Pause
+                </button>
+              )}
+              {item.status === 'paused' && (
+                <button type="button" className="btn btn-sm" onClick={() => resumeUpload(item.id)}>
+                  Resume
+                </button>
+              )}
+              {item.status !== 'done' && item.status !== 'failed' && (
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => cancelUpload(item.id)}>
+                  Cancel
+                </button>
+              )}
+              {item.status === 'failed' && (
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => dismissUpload(item.id)}>
+                  Dismiss
+                </button>
+              )}
+            </div>
+            {item.error && <div className="field-error">{item.error}</div>}
+          </div>
+        );
+      })}
+    </aside>
+  );
+}

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser } from '../support/browser';
+import { signUpAndSignIn, TEST_PASSWORD, uniqueEmail, waitForToast } from '../support/accounts';
+import { fixtures } from '../support/fixtures';
+import { sharedServer } from '../support/shared-server';
+import { startAppServer } from '../support/app-server';
+import { inject } from 'vitest';
+
+const dataDir = () => path.dirname(inject('appLogFile'));
+
+/** The storage key a signed file link grants (the payload before the signature). */
+function keyOfLink(url: string): string {
+  const payload = new URL(url, 'http://x').pathname.replace('/api/files/', '').split('.')[0] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k: string }).k;
+}
+
+async function currentUserId(page: Page): Promise<string> {
+  return page.evaluate(async () => ((await (await fetch('/api/auth/session')).json()) as { user: { id: string } }).user.id);
+}
+
+async function cardFor(page: Page, name: string) {
+  const card = page.getByTestId('asset-card').filter({ has: page.getByRole('button', { name: `Open ${name}` }) });
+  await card.waitFor();
+  return card;
+}
+
+/** Waits until the card shows a decoded thumbnail image. */
+async function thumbnailShown(page: Page, name: string): Promise<void> {
+  const card = await cardFor(page, name);
+  const img = card.locator('img');
+  await img.waitFor({ timeout: 60_000 });
+  await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout: 30_000 });
+}
+
+describe('media in, in a real browser', () => {
+  const server = sharedServer();
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    await browser.context.clearCookies();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  it('uploads every kind of media, shows thumbnails in My Assets, opens each, and proxies ProRes', async () => {
+    await signUpAndSignIn(page, server);
+    await page.getByRole('heading', { name: 'Start Your Project' }).waitFor();
+    await page.getByText('No assets yet').waitFor();
+    const files: [string, string, 'video' | 'image'][] = [
+      [fixtures.h264Mp4, 'h264', 'video'],
+      [fixtures.vp9Webm, 'vp9', 'video'],
+      [fixtures.proresMov, 'prores', 'video'],
+      [fixtures.png, 'still', 'image'],
+      [fixtures.jpeg, 'photo', 'image'],
+    ];
+    for (const [file, name, type] of files) {
+      const upload = path.join(path.dirname(file), `${name}${path.extname(file)}`);
+      if (!fs.existsSync(upload)) fs.copyFileSync(file, upload);
+      await page.getByTestId('header-upload-input').setInputFiles(upload);
+      await thumbnailShown(page, name);
+      const card = await cardFor(page, name);
+      expect((await card.innerText()).toLowerCase()).toContain(type);
+    }
+    expect(await page.getByTestId('asset-counts').innerText()).toBe('5 manual · 0 batch');
+
+    for (const [, name, type] of files) {
+      await (await cardFor(page, name)).getByRole('button', { name: `Open ${name}` }).click();
+      await page.getByTestId('open-media-name').filter({ hasText: name }).waitFor();
+      const media = page.getByTestId('open-media');
+      if (type === 'video') {
+        await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.videoWidth === 640, await media.elementHandle(), { timeout: 30_000 });
+        const src = (await media.getAttribute('src')) ?? '';
+        if (name === 'prores') expect(keyOfLink(src)).toMatch(/\.proxy\.mp4$/);
+        else expect(keyOfLink(src)).not.toMatch(/proxy/);
+      } else {
+        await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth === 800, await media.elementHandle());
+      }
+    }
+  });
+
+  it('resumes an upload after the connection drops, and pauses and resumes on request', async () => {
+    await signUpAndSignIn(page, server);
+    // Drop the connection on the second chunk once: tus-js-client must ask where to resume.
+    let patches = 0;
+    let dropped = false;
+    await page.route('**/api/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') {
+        patches++;
+        if (patches === 2 && !dropped) {
+          dropped = true;
+          return route.abort('connectionreset');
+        }
+        // Slow each chunk down so a person (and this test) can press Pause.
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      }
+      return route.continue();
+    });
+    const upload = path.join(path.dirname(fixtures.proresLongMov), 'long take.mov');
+    if (!fs.existsSync(upload)) fs.copyFileSync(fixtures.proresLongMov, upload);
+    await page.getByTestId('header-upload-input').setInputFiles(upload);
+    const item = page.getByTestId('upload-item');
+    await item.getByRole('button', { name: 'Pause' }).click();
+    await item.filter({ hasText: 'Paused at' }).waitFor();
+    const pausedAt = await item.getByTestId('upload-percent').innerText();
+    await page.waitForTimeout(1500);
+    expect(await item.getByTestId('upload-percent').innerText()).toBe(pausedAt);
+    await item.getByRole('button', { name: 'Resume' }).click();
+    await thumbnailShown(page, 'long take');
+    expect(dropped).toBe(true);
+    const heads = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/uploads/')).length);
+    expect(heads).toBeGreaterThan(3);
+    const asset = await page.evaluate(async () => ((await (await fetch('/api/assets')).json()) as { assets: { name: string; size_bytes: number }[] }).assets[0]);
+    expect(asset).toEqual(expect.objectContaining({ name: 'long take', size_bytes: fs.statSync(fixtures.proresLongMov).size }));
+  });
+
+  it('resumes an upload by itself when the server restarts in the middle', async () => {
+    const own = await startAppServer();
+    try {
+      await signUpAndSignIn(page, own);
+      await page.route('**/api/uploads/**', async (route) => {
+        if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 800));
+        return route.continue().catch(() => undefined);
+      });
+      const upload = path.join(path.dirname(fixtures.proresLongMov), 'restart take.mov');
+      if (!fs.existsSync(upload)) fs.copyFileSync(fixtures.proresLongMov, upload);
+      await page.getByTestId('header-upload-input').setInputFiles(upload);
+      const item = page.getByTestId('upload-item');
+      await expect.poll(async () => Number((await item.getByTestId('upload-percent').innerText()).replace(/\D/g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
+      await own.stop();
+      await page.waitForTimeout(500);
+      const restarted = await startAppServer({ DATA_DIR: own.dataDir }, { port: own.port });
+      try {
+        await thumbnailShown(page, 'restart take');
+        expect(await page.getByTestId('asset-counts').innerText()).toBe('1 manual · 0 batch');
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('deletes an asset with its files', async () => {
+    await signUpAndSignIn(page, server);
+    const upload = path.join(path.dirname(fixtures.proresMov), 'to delete.mov');
+    if (!fs.existsSync(upload)) fs.copyFileSync(fixtures.proresMov, upload);
+    await page.getByTestId('header-upload-input').setInputFiles(upload);
+    await thumbnailShown(page, 'to delete');
+    const userId = await currentUserId(page);
+    const userFolder = path.join(dataDir(), 'files', userId);
+    await page.waitForFunction(async () => ((await (await fetch('/api/assets')).json()) as { assets: { processing_status: string }[] }).assets.every((a) => a.processing_status === 'ready'));
+    expect(fs.readdirSync(userFolder).length).toBe(3); // original, thumbnail, proxy
+    page.once('dialog', (dialog) => void dialog.accept());
+    const card = await cardFor(page, 'to delete');
+    await card.hover();
+    await card.getByRole('button', { name: 'Delete to delete' }).click();
+    await waitForToast(page, 'Asset deleted successfully');
+    await page.getByText('No assets yet').waitFor();
+    await expect.poll(() => !fs.existsSync(userFolder) || fs.readdirSync(userFolder).length === 0, { timeout: 15_000 }).toBe(true);
+  });
+
+  it('refuses a file that only pretends to be a video, saying why', async () => {
+    await signUpAndSignIn(page, server);
+    const fake = path.join(path.dirname(fixtures.htmlAsMp4), 'holiday.mp4');
+    fs.copyFileSync(fixtures.htmlAsMp4, fake);
+    await page.getByTestId('header-upload-input').setInputFiles(fake);
+    await waitForToast(page, 'is not a video or an image Cinegrade can read');
+    expect(await page.getByText('No assets yet').isVisible()).toBe(true);
+  });
+
+  it('keeps a signed-out trial file and saves it as an asset on sign-in', async () => {
+    // An account that exists and is verified, then signed out.
+    const email = await signUpAndSignIn(page, server);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.waitForTimeout(1200);
+
+    const tooBig = path.join(path.dirname(fixtures.h264Mp4), 'huge.mp4');
+    if (!fs.existsSync(tooBig)) fs.writeFileSync(tooBig, Buffer.alloc(51 * 1024 * 1024, 1));
+    await page.getByTestId('landing-drop-input').setInputFiles(tooBig);
+    await waitForToast(page, 'File Too Large');
+    expect(await page.getByTestId('toast').innerText()).toContain('Please sign up to upload larger files.');
+
+    const trial = path.join(path.dirname(fixtures.h264Mp4), 'trial clip.mp4');
+    if (!fs.existsSync(trial)) fs.copyFileSync(fixtures.h264Mp4, trial);
+    await page.getByTestId('landing-drop-input').setInputFiles(trial);
+    await page.getByTestId('open-media-name').filter({ hasText: 'trial clip.mp4' }).waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))) ?? '{}')).toMatchObject({ fileName: 'trial clip.mp4', mediaType: 'video' });
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL(/\/auth$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+    await waitForToast(page, 'File Restored!');
+    await thumbnailShown(page, 'trial clip');
+    expect(await page.getByTestId('open-media-name').innerText()).toBe('trial clip');
+    expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).toBeNull();
+  });
+
+  it('clears the trial file a second after signing out is seen', async () => {
+    await page.goto(`${server.url}/`);
+    const trial = path.join(path.dirname(fixtures.jpeg), 'trial photo.jpg');
+    if (!fs.existsSync(trial)) fs.copyFileSync(fixtures.jpeg, trial);
+    await page.getByTestId('landing-drop-input').setInputFiles(trial);
+    await page.getByTestId('open-media-name').waitFor();
+    // Reloading loses the in-memory file; its record is cleared rather than shown broken.
+    await page.reload();
+    await page.getByTestId('landing-drop').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).toBeNull();
+    expect(uniqueEmail()).toContain('@');
+  });
+});
