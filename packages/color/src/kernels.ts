@@ -1,0 +1,138 @@
+/**
+ * Colour operations that mix channels and are not affine: saturation, vibrance and split toning.
+ * Each returns a kernel over a buffer of RGB triplets (see `program.ts`).
+ */
+import { REC709_LUMA } from './colorimetry';
+import type { Kernel } from './program';
+
+const [KR, KG, KB] = REC709_LUMA;
+
+/**
+ * Scales chroma around luminance by `factor` in linear light: out = Y + f·(c − Y) with
+ * Y = 0.2126R + 0.7152G + 0.0722B, so luminance and hue are kept exactly. A boost (f > 1) is
+ * limited per pixel so no channel leaves 0..1 (a channel already outside stays where it is rather
+ * than being pushed further): colours saturate towards the gamut edge instead of one channel
+ * clipping and shifting the hue. Only the largest and smallest channels can bind, and the limit
+ * is continuous in the colour, so a LUT of it has no seams.
+ */
+export function saturateInPlace(buffer: Float64Array, i: number, factor: number): void {
+  const r = buffer[i]!;
+  const g = buffer[i + 1]!;
+  const b = buffer[i + 2]!;
+  const y = KR * r + KG * g + KB * b;
+  let f = factor;
+  if (f > 1) {
+    const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+    if (hi > y) {
+      const up = hi < 1 ? (1 - y) / (hi - y) : 1;
+      if (up < f) f = up;
+    }
+    if (lo < y) {
+      const down = lo > 0 ? y / (y - lo) : 1;
+      if (down < f) f = down;
+    }
+  }
+  buffer[i] = y + f * (r - y);
+  buffer[i + 1] = y + f * (g - y);
+  buffer[i + 2] = y + f * (b - y);
+}
+
+/**
+ * How much a linear RGB colour counts as skin, 0..1: hues between about 0° and 50° (red-orange to
+ * orange, where the vectorscope's skin line sits) at moderate saturation.
+ */
+export function skinWeight(r: number, g: number, b: number): number {
+  const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+  return hi > 0 ? skinWeightOf(r, g, b, hi, lo) : 0;
+}
+
+/** {@link skinWeight} with the channel maximum and minimum already known (hi > 0). */
+function skinWeightOf(r: number, g: number, b: number, hi: number, lo: number): number {
+  if (hi !== r || hi === lo) return 0;
+  const range = hi - lo;
+  // HSV hue for a red-maximum colour: 60° × (g − b) / (max − min), in −60°..60°.
+  const hue = (60 * (g - b)) / range;
+  const offset = (hue - 25) / 25;
+  const hueWeight = 1 - offset * offset;
+  if (hueWeight <= 0) return 0;
+  const saturation = range / hi;
+  const saturationWeight = saturation < 0.1 ? saturation / 0.1 : saturation > 0.85 ? Math.max(0, (1 - saturation) / 0.15) : 1;
+  return hueWeight * saturationWeight;
+}
+
+/**
+ * Saturation and vibrance as one luminance-preserving, per-pixel chroma factor in linear light:
+ * f = saturation · (1 + vibrance·(1 − S)²·(1 − 0.75·skin)), where S is the colour's saturation
+ * (max − min)/max. Saturation (a factor, 1 = unchanged, 0 = greyscale) scales every colour alike;
+ * vibrance (−1..1) moves muted colours most, vivid ones hardly, and gives skin tones a quarter of
+ * the effect. Both weights are read from the colour before the change.
+ */
+export function chromaKernel(saturation: number, vibrance: number): Kernel {
+  if (vibrance === 0) {
+    return (buffer, start, end) => {
+      for (let i = start * 3, stop = end * 3; i < stop; i += 3) saturateInPlace(buffer, i, saturation);
+    };
+  }
+  return (buffer, start, end) => {
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      const r = buffer[i]!;
+      const g = buffer[i + 1]!;
+      const b = buffer[i + 2]!;
+      const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
+      if (hi <= 0) continue;
+      const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+      const s = hi - lo < hi ? (hi - lo) / hi : 1;
+      const w = (1 - s) * (1 - s) * (1 - 0.75 * skinWeightOf(r, g, b, hi, lo));
+      saturateInPlace(buffer, i, saturation * (1 + vibrance * w));
+    }
+  };
+}
+
+/**
+ * The zero-luma chroma direction of a hue (degrees, 0 = red, 120 = green, 240 = blue): the fully
+ * saturated HSV colour of that hue minus its Rec.709 luma, scaled so its largest component is 1.
+ * Adding it changes colour but not encoded luma.
+ */
+export function hueDirection(hueDegrees: number): [number, number, number] {
+  const h = (((hueDegrees % 360) + 360) % 360) / 60;
+  const x = 1 - Math.abs((h % 2) - 1);
+  const [r, g, b] = h < 1 ? [1, x, 0] : h < 2 ? [x, 1, 0] : h < 3 ? [0, 1, x] : h < 4 ? [0, x, 1] : h < 5 ? [x, 0, 1] : [1, 0, x];
+  const y = KR * r + KG * g + KB * b;
+  const d: [number, number, number] = [r - y, g - y, b - y];
+  const scale = 1 / Math.max(Math.abs(d[0]), Math.abs(d[1]), Math.abs(d[2]));
+  return [d[0] * scale, d[1] * scale, d[2] * scale];
+}
+
+export interface SplitTone {
+  /** Hue pushed into the shadows, degrees. */
+  readonly shadowHue: number;
+  /** Strength in the deepest shadows, in encoded units along the hue direction (0.05 is gentle). */
+  readonly shadowAmount: number;
+  readonly highlightHue: number;
+  readonly highlightAmount: number;
+}
+
+/**
+ * Split toning on encoded values: out = c + aS·(1 − L)²·dS + aH·L²·dH, where L is the pixel's
+ * encoded Rec.709 luma (clamped to 0..1) and dS, dH are the zero-luma hue directions. The tint
+ * fades out towards the opposite end of the tone scale and leaves luma unchanged.
+ */
+export function splitToneKernel(tone: SplitTone): Kernel {
+  const [sr, sg, sb] = hueDirection(tone.shadowHue).map((v) => v * tone.shadowAmount);
+  const [hr, hg, hb] = hueDirection(tone.highlightHue).map((v) => v * tone.highlightAmount);
+  return (buffer, start, end) => {
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      const r = buffer[i]!;
+      const g = buffer[i + 1]!;
+      const b = buffer[i + 2]!;
+      const l = Math.min(1, Math.max(0, KR * r + KG * g + KB * b));
+      const ws = (1 - l) * (1 - l);
+      const wh = l * l;
+      buffer[i] = r + ws * sr! + wh * hr!;
+      buffer[i + 1] = g + ws * sg! + wh * hg!;
+      buffer[i + 2] = b + ws * sb! + wh * hb!;
+    }
+  };
+}
