@@ -5,12 +5,59 @@
  * Pure TypeScript: no dependencies, no DOM, no Node APIs.
  */
 export const COLOR_ENGINE_VERSION = 1;
+
 // Grade model and sliders
+export {
+  ADJUSTMENT_KEYS,
+  EDITOR_ADJUSTMENT_KEYS,
+  BATCH_ADJUSTMENT_KEYS,
+  ADJUSTMENT_INFO,
+  ADJUSTMENT_MIN,
+  ADJUSTMENT_MAX,
+  DEFAULT_ADJUSTMENTS,
+  isAdjustmentKey,
+} from './adjustments';
+export type { AdjustmentKey, Adjustments, AdjustmentInfo } from './adjustments';
+export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, isIdentityGrade, hasNoLook } from './grade';
+export type { Grade, ParseResult } from './grade';
+export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL } from './grade-program';
 export type { ColorProgram } from './program';
 export { whiteBalanceMatrix, whiteForSliders, sliderValuesToNeutralise, MIRED_PER_TEMPERATURE_STEP, DUV_PER_TINT_STEP } from './white-balance';
+
+// Input transforms
+export {
+  INPUT_TRANSFORMS,
+  INPUT_TRANSFORM_IDS,
+  isInputTransformId,
+  decodeSLog3,
+  decodeLogC3,
+  decodeVLog,
+  decodeCLog3,
+  signalToCodeValue,
+  highlightShoulder,
+} from './input-transforms';
+export type { InputTransformId, InputTransformInfo } from './input-transforms';
+
 // Looks
+export {
+  LOOKS,
+  EDITOR_LOOK_IDS,
+  FILTER_PRESET_IDS,
+  BATCH_PRESETS,
+  getLook,
+  isLookId,
+  isPremiumLook,
+  looksInCatalogue,
+} from './look-catalogue';
+export type { LookId, LookDefinition } from './look-catalogue';
+export { LOOK_CATEGORIES } from './look-types';
+export type { LookCategory, LookTier, LookCatalogue, LookRecipe } from './look-types';
 export type { ToneCurve } from './tone';
 export type { SplitTone } from './kernels';
+
+// LUTs and .cube
+export { bakeLut, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
+export type { Lut3D } from './bake';
 
 // Colour science helpers other packages use (scopes, swatches)
 export { decodeGamma, encodeGamma, bt709Oetf, bt709InverseOetf } from './transfer';

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADJUSTMENTS } from './adjustments';
+import { bakeLut, identityLut, LUT_SIZES } from './bake';
+import { DEFAULT_GRADE } from './grade';
+import type { Grade } from './grade';
+import { applyGradeToColors } from './grade-program';
+import { LOOKS } from './look-catalogue';
+
+const EVERYTHING: Grade = {
+  look: 'blockbuster-teal-orange',
+  lookStrength: 70,
+  inputTransform: 'slog3',
+  adjustments: { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 30, tint: -10, dehaze: 25, contrast: 30, highlights: -20, shadows: 25, brightness: 10, saturation: 20, vibrance: 30 },
+};
+
+describe('identityLut', () => {
+  it('stores each grid coordinate exactly, red fastest', () => {
+    const lut = identityLut(5);
+    expect(Array.from(lut.data.subarray(0, 6))).toEqual([0, 0, 0, 0.25, 0, 0]);
+    expect(Array.from(lut.data.subarray(15, 18))).toEqual([0, 0.25, 0]);
+    expect(Array.from(lut.data.subarray(75, 78))).toEqual([0, 0, 0.25]);
+  });
+});
+
+describe('bakeLut', () => {
+  it.each(LUT_SIZES)('bakes the all-zero grade to the exact identity at size %i', (size) => {
+    const identity = identityLut(size).data;
+    const same = (data: Float32Array) => data.length === identity.length && data.every((v, i) => v === identity[i]);
+    expect(same(bakeLut(DEFAULT_GRADE, size).data)).toBe(true);
+    expect(same(bakeLut({ ...DEFAULT_GRADE, adjustments: { ...DEFAULT_ADJUSTMENTS, clarity: 80, vignette: 50 } }, size).data)).toBe(true);
+    expect(identity[3]).toBe(Math.fround(1 / (size - 1)));
+  });
+
+  it('rejects sizes outside 2..256', () => {
+    for (const size of [1, 257, 16.5, Number.NaN]) expect(() => bakeLut(DEFAULT_GRADE, size)).toThrow(RangeError);
+  });
+
+  it('keeps every entry finite and inside 0..1', () => {
+    const lut = bakeLut(EVERYTHING, 17);
+    expect(lut.data.every((v) => v >= 0 && v <= 1)).toBe(true);
+  });
+
+  it('agrees with direct evaluation at the grid points (linear light within 2e-3)', () => {
+    for (const grade of [EVERYTHING, { ...DEFAULT_GRADE, look: 'cross-process' as const }, { ...DEFAULT_GRADE, inputTransform: 'logc3' as const }]) {
+      for (const size of [33, 65]) {
+        const lut = bakeLut(grade, size);
+        const points: number[] = [];
+        const indices: number[] = [];
+        for (let k = 0; k < 600; k++) {
+          const index = (k * 104729) % size ** 3;
+          indices.push(index);
+          points.push((index % size) / (size - 1), (Math.floor(index / size) % size) / (size - 1), Math.floor(index / size / size) / (size - 1));
+        }
+        const direct = applyGradeToColors(grade, points);
+        indices.forEach((index, k) => {
+          for (let c = 0; c < 3; c++) expect(Math.abs(lut.data[index * 3 + c]! ** 2.4 - direct[k * 3 + c]! ** 2.4)).toBeLessThan(2e-3);
+        });
+      }
+    }
+  });
+
+  it('bakes every look without NaN', () => {
+    for (const look of LOOKS) expect(bakeLut({ ...DEFAULT_GRADE, look: look.id }, 17).data.every(Number.isFinite)).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Baking: the global operations of a grade sampled on a 3D grid, the form both renderers use
+ * (a WebGL 3D texture in the browser, a `.cube` file for ffmpeg's lut3d on the server).
+ */
+import type { Grade } from './grade';
+import { compileGrade } from './grade-program';
+
+/**
+ * A 3D LUT over the unit cube: `size`³ RGB output triplets, red index fastest, then green, then
+ * blue (the order of the Adobe Cube format), so entry (r, g, b) starts at 3·(r + size·(g + size·b)).
+ */
+export interface Lut3D {
+  readonly size: number;
+  readonly data: Float32Array;
+}
+
+/** LUT sizes the product bakes: 17 for swatches, 33 (default) for preview and export, 65 for downloads. */
+export const LUT_SIZES = [17, 33, 65] as const;
+
+export const DEFAULT_LUT_SIZE = 33;
+
+function checkSize(size: number): void {
+  if (!Number.isInteger(size) || size < 2 || size > 256) throw new RangeError(`LUT size must be an integer from 2 to 256 (got ${size})`);
+}
+
+function fillGrid(data: Float32Array, size: number): void {
+  const last = size - 1;
+  let i = 0;
+  for (let b = 0; b < size; b++) {
+    for (let g = 0; g < size; g++) {
+      for (let r = 0; r < size; r++) {
+        data[i++] = r / last;
+        data[i++] = g / last;
+        data[i++] = b / last;
+      }
+    }
+  }
+}
+
+/** The identity LUT: every entry equals its own grid coordinate, exactly. */
+export function identityLut(size: number = DEFAULT_LUT_SIZE): Lut3D {
+  checkSize(size);
+  const data = new Float32Array(size * size * size * 3);
+  fillGrid(data, size);
+  return { size, data };
+}
+
+/**
+ * Bakes the global part of a grade (input transform, corrections, look, finishing sliders) into a
+ * `size`³ LUT with outputs clamped to 0..1. A grade whose global part is empty (no input
+ * transform, no look, every global slider at 0) gives exactly the identity LUT. Any size from 2 to
+ * 256 works; the product uses {@link LUT_SIZES}.
+ */
+export function bakeLut(grade: Grade, size: number = DEFAULT_LUT_SIZE): Lut3D {
+  checkSize(size);
+  const program = compileGrade(grade);
+  if (program.isIdentity) return identityLut(size);
+  // One working buffer reused across bakes: a slider drag bakes every frame, and a fresh 6 MB
+  // buffer per 65-point bake keeps the garbage collector busy. Baking is synchronous, so no two
+  // bakes share it at once.
+  const points = size * size * size * 3;
+  if (!workBuffer || workBuffer.length < points) workBuffer = new Float64Array(points);
+  return { size, data: clampToUnit(program.runOnGrid(size, workBuffer)) };
+}
+
+let workBuffer: Float64Array | null = null;
+
+/** Float32 copy clamped to 0..1; `v > 0` is false for NaN, so a NaN can never reach a renderer. */
+function clampToUnit(buffer: Float64Array): Float32Array {
+  const data = new Float32Array(buffer.length);
+  for (let i = 0; i < buffer.length; i++) {
+    const v = buffer[i]!;
+    data[i] = v > 0 ? (v < 1 ? v : 1) : 0;
+  }
+  return data;
+}

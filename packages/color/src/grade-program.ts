@@ -1,0 +1,113 @@
+/**
+ * The global part of a grade as one colour program: what `bakeLut` puts into the 3D LUT.
+ *
+ * Order of operations (fixed; each step is skipped when its value is 0):
+ *  1. input transform — camera log → Rec.709 (`input-transforms.ts`);
+ *  2. exposure — gain of 2^(2·v/100) in linear light: ±100 = ±2 stops;
+ *  3. temperature and tint — white-balance adaptation in linear light (`white-balance.ts`);
+ *  4. dehaze, black point — removing (or adding) the haze veil in linear light;
+ *  5. the look, mixed with its own input by lookStrength/100 in linear light;
+ *  6. tone curves per channel on encoded values (`tone.ts`): dehaze's contrast, then contrast,
+ *     then highlights and shadows, then brightness;
+ *  7. chroma in linear light, luminance-preserving (`kernels.ts`): dehaze's saturation times the
+ *     saturation slider, combined with vibrance into one per-pixel factor;
+ *  8. clamp to 0..1 (done by the LUT baker).
+ * Corrections that describe the source (exposure, white balance, haze) come before the look, as a
+ * colourist balances a shot before grading it; the finishing sliders come after, so they still act
+ * on the graded picture. Dehaze's contrast and saturation join the finishing steps so the whole
+ * grade needs fewer passes. Clarity and vignette are spatial and run after the LUT (`spatial.ts`).
+ */
+import type { Adjustments } from './adjustments';
+import type { Grade } from './grade';
+import { hasNoLook } from './grade';
+import { cameraTransform, renderSceneLinear } from './input-transforms';
+import { chromaKernel } from './kernels';
+import { getLook } from './look-catalogue';
+import { appendLook } from './look-program';
+import { composeAffine, diagonalMatrix3 } from './matrix';
+import type { Affine3 } from './matrix';
+import { ProgramBuilder } from './program';
+import type { ColorProgram } from './program';
+import { brightnessFunction, contrastCurve, shadowsHighlightsFunction, toneCurveFunction } from './tone';
+import { whiteBalanceMatrix } from './white-balance';
+
+/** Stops of exposure at ±100. */
+export const EXPOSURE_STOPS_AT_FULL = 2;
+
+/** Dehaze at +100: black point in linear light (≈ encoded 0.16) and saturation/contrast gains. */
+const DEHAZE_BLACK_POINT = 0.012;
+/** Dehaze at −100: share of a light-grey veil (linear 0.45) mixed into the picture. */
+const DEHAZE_VEIL_SHARE = 0.25;
+const DEHAZE_VEIL_LEVEL = 0.45;
+const DEHAZE_SATURATION = 0.3;
+const DEHAZE_CONTRAST = 0.25;
+
+function dehazeAffine(amount: number): Affine3 {
+  if (amount > 0) {
+    // Subtracting the airlight floor and re-stretching to white: x' = (x − b)/(1 − b).
+    const b = DEHAZE_BLACK_POINT * amount;
+    const g = 1 / (1 - b);
+    return { matrix: diagonalMatrix3(g, g, g), offset: [-b * g, -b * g, -b * g] };
+  }
+  // Adding haze: x' = x(1 − h) + h·veil, the atmospheric scattering model with constant depth.
+  const h = DEHAZE_VEIL_SHARE * -amount;
+  return { matrix: diagonalMatrix3(1 - h, 1 - h, 1 - h), offset: [h * DEHAZE_VEIL_LEVEL, h * DEHAZE_VEIL_LEVEL, h * DEHAZE_VEIL_LEVEL] };
+}
+
+function appendCorrections(builder: ProgramBuilder, a: Adjustments): void {
+  let affine: Affine3 | null = null;
+  const add = (next: Affine3): void => {
+    affine = affine ? composeAffine(affine, next) : next;
+  };
+  if (a.exposure !== 0) {
+    const gain = 2 ** ((EXPOSURE_STOPS_AT_FULL * a.exposure) / 100);
+    add({ matrix: diagonalMatrix3(gain, gain, gain), offset: [0, 0, 0] });
+  }
+  if (a.temperature !== 0 || a.tint !== 0) add({ matrix: whiteBalanceMatrix(a.temperature, a.tint), offset: [0, 0, 0] });
+  if (a.dehaze !== 0) add(dehazeAffine(a.dehaze / 100));
+  if (affine) builder.affine('linear', affine);
+}
+
+function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
+  const steps: ((x: number) => number)[] = [];
+  if (a.dehaze !== 0) steps.push(toneCurveFunction(contrastCurve((DEHAZE_CONTRAST * a.dehaze) / 100)));
+  if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
+  if (a.highlights !== 0 || a.shadows !== 0) steps.push(shadowsHighlightsFunction(a.shadows / 100, a.highlights / 100));
+  if (a.brightness !== 0) steps.push(brightnessFunction(a.brightness / 100));
+  if (steps.length > 0) builder.channel('encoded', 'encoded', steps.reduce((f, g) => (x) => g(f(x))));
+  const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
+  if (saturation !== 1 || a.vibrance !== 0) builder.kernel('linear', chromaKernel(saturation, a.vibrance / 100));
+}
+
+/** Compiles the global operations of a grade (everything but clarity and vignette). */
+export function compileGrade(grade: Grade): ColorProgram {
+  const builder = new ProgramBuilder();
+  const camera = cameraTransform(grade.inputTransform);
+  if (camera) {
+    builder.channel('encoded', 'scene', camera.decode);
+    builder.affine('scene', { matrix: camera.toRec709, offset: [0, 0, 0] });
+    builder.channel('scene', 'encoded', renderSceneLinear);
+  }
+  appendCorrections(builder, grade.adjustments);
+  if (!hasNoLook(grade) && grade.look !== null) {
+    const partial = grade.lookStrength < 100;
+    if (partial) builder.snapshot();
+    appendLook(builder, getLook(grade.look).recipe);
+    if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
+  }
+  appendFinishing(builder, grade.adjustments);
+  return builder.build();
+}
+
+/**
+ * Applies the global part of `grade` to RGB triplets (encoded Rec.709) directly, without a 3D LUT's
+ * interpolation, and returns new triplets clamped to 0..1. Inputs are first clamped to 0..1, the
+ * LUT's domain, and NaN counts as 0.
+ */
+export function applyGradeToColors(grade: Grade, colors: ArrayLike<number>): Float64Array {
+  const buffer = Float64Array.from(colors, (v) => (v > 0 ? Math.min(v, 1) : 0));
+  const count = Math.floor(buffer.length / 3);
+  compileGrade(grade).run(buffer, count);
+  for (let i = 0; i < buffer.length; i++) buffer[i] = Math.min(1, Math.max(0, buffer[i]!));
+  return buffer;
+}

@@ -1,0 +1,127 @@
+/**
+ * The grade: everything that decides how a picture looks (DESIGN.md §3). It is what an asset saves,
+ * what the preview bakes and what the export job receives.
+ */
+import { ADJUSTMENT_KEYS, ADJUSTMENT_MAX, ADJUSTMENT_MIN, DEFAULT_ADJUSTMENTS, isAdjustmentKey } from './adjustments';
+import type { AdjustmentKey, Adjustments } from './adjustments';
+import { INPUT_TRANSFORM_IDS, isInputTransformId } from './input-transforms';
+import type { InputTransformId } from './input-transforms';
+import { isLookId } from './look-catalogue';
+import type { LookId } from './look-catalogue';
+
+export interface Grade {
+  /** The look, or null for none (the original). */
+  readonly look: LookId | null;
+  /** 0..100 (integer): how much of the look, from none to all of it. */
+  readonly lookStrength: number;
+  /** How the source was recorded; camera log is converted to Rec.709 before anything else. */
+  readonly inputTransform: InputTransformId;
+  readonly adjustments: Adjustments;
+}
+
+export const DEFAULT_LOOK_STRENGTH = 100;
+
+export const DEFAULT_GRADE: Grade = {
+  look: null,
+  lookStrength: DEFAULT_LOOK_STRENGTH,
+  inputTransform: 'rec709',
+  adjustments: DEFAULT_ADJUSTMENTS,
+};
+
+/** Outcome of validating untrusted input: the value, or the first bad field and why. */
+export type ParseResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly field: string; readonly message: string };
+
+function fail(field: string, message: string): { ok: false; field: string; message: string } {
+  return { ok: false, field, message };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+function parseSliderValue(value: unknown, field: string, min: number, max: number): ParseResult<number> {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    return fail(field, `${field} must be an integer from ${min} to ${max} (got ${describe(value)})`);
+  }
+  // Normalise -0 so saved grades compare and serialise cleanly.
+  return { ok: true, value: value === 0 ? 0 : value };
+}
+
+/**
+ * Validates slider values. Missing keys take their default (0), so the editor's nine-key and the
+ * batch editor's six-key objects are both accepted; unknown keys are rejected.
+ */
+export function parseAdjustments(input: unknown, field = 'adjustments'): ParseResult<Adjustments> {
+  if (input === undefined || input === null) return { ok: true, value: DEFAULT_ADJUSTMENTS };
+  if (!isRecord(input)) return fail(field, `${field} must be an object of slider values (got ${describe(input)})`);
+  for (const key of Object.keys(input)) {
+    if (!isAdjustmentKey(key)) {
+      return fail(`${field}.${key}`, `${field}.${key} is not an adjustment; expected one of ${ADJUSTMENT_KEYS.join(', ')}`);
+    }
+  }
+  const out: Partial<Record<AdjustmentKey, number>> = {};
+  for (const key of ADJUSTMENT_KEYS) {
+    const raw = input[key];
+    if (raw === undefined) {
+      out[key] = 0;
+      continue;
+    }
+    const parsed = parseSliderValue(raw, `${field}.${key}`, ADJUSTMENT_MIN, ADJUSTMENT_MAX);
+    if (!parsed.ok) return parsed;
+    out[key] = parsed.value;
+  }
+  return { ok: true, value: out as Adjustments };
+}
+
+const GRADE_KEYS = ['look', 'lookStrength', 'inputTransform', 'adjustments'];
+
+/**
+ * Validates a grade from untrusted input (a request body, a saved row). Missing fields take their
+ * defaults; an empty look id means none (spec part 1 §4: "Selecting a look with an empty id
+ * clears it"); unknown fields are rejected so a typo never silently does nothing.
+ */
+export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: false; field: string; message: string } {
+  if (!isRecord(input)) return fail('grade', `grade must be an object (got ${describe(input)})`);
+  for (const key of Object.keys(input)) {
+    if (!GRADE_KEYS.includes(key)) return fail(key, `${key} is not part of a grade; expected ${GRADE_KEYS.join(', ')}`);
+  }
+  let look: LookId | null = null;
+  if (input.look !== undefined && input.look !== null && input.look !== '') {
+    if (typeof input.look !== 'string' || !isLookId(input.look)) return fail('look', `look ${describe(input.look)} is not a known look`);
+    look = input.look;
+  }
+  let lookStrength = DEFAULT_LOOK_STRENGTH;
+  if (input.lookStrength !== undefined) {
+    const parsed = parseSliderValue(input.lookStrength, 'lookStrength', 0, 100);
+    if (!parsed.ok) return parsed;
+    lookStrength = parsed.value;
+  }
+  let inputTransform: InputTransformId = 'rec709';
+  if (input.inputTransform !== undefined) {
+    if (typeof input.inputTransform !== 'string' || !isInputTransformId(input.inputTransform)) {
+      return fail('inputTransform', `inputTransform must be one of ${INPUT_TRANSFORM_IDS.join(', ')} (got ${describe(input.inputTransform)})`);
+    }
+    inputTransform = input.inputTransform;
+  }
+  const adjustments = parseAdjustments(input.adjustments);
+  if (!adjustments.ok) return adjustments;
+  return { ok: true, grade: { look, lookStrength, inputTransform, adjustments: adjustments.value } };
+}
+
+/** True when the look contributes nothing (no look, or strength 0). */
+export function hasNoLook(grade: Grade): boolean {
+  return grade.look === null || grade.lookStrength === 0;
+}
+
+/** True when the grade changes nothing at all: rendering it returns the source unchanged. */
+export function isIdentityGrade(grade: Grade): boolean {
+  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0);
+}
