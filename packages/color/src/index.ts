@@ -58,6 +58,26 @@ export type { SplitTone } from './kernels';
 // LUTs and .cube
 export { bakeLut, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
 export type { Lut3D } from './bake';
+export { parseCube, writeCube, cubeFromLut, cubeToLut3D, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
+export type { CubeFile, Lut1D, CubeParseResult, CubeWarning } from './cube';
+
+// Rendering
+export { sampleLut, applyLutToRgba, applyLutToFloatRgba, INTERPOLATIONS } from './apply-lut';
+export type { Interpolation } from './apply-lut';
+export {
+  spatialParams,
+  applySpatial,
+  applyClarity,
+  applyVignette,
+  vignetteGain,
+  gaussianKernel,
+  gaussianBlurPlane,
+  CLARITY_SIGMA_PER_HEIGHT,
+  VIGNETTE_STRENGTH,
+} from './spatial';
+export type { SpatialParams, ClarityParams, VignetteParams, FloatImage } from './spatial';
+export { renderGrade, renderGradeFloat } from './render';
+export type { RgbaImage, RenderOptions } from './render';
 
 // Colour science helpers other packages use (scopes, swatches)
 export { decodeGamma, encodeGamma, bt709Oetf, bt709InverseOetf } from './transfer';
