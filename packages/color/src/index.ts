@@ -83,3 +83,16 @@ export type { RgbaImage, RenderOptions } from './render';
 export { decodeGamma, encodeGamma, bt709Oetf, bt709InverseOetf } from './transfer';
 export { REC709_LUMA, linearRec709ToLab, deltaE76 } from './colorimetry';
 export type { Matrix3, Rgb } from './matrix';
+
+// Smart Analyze and Smart Auto Grade
+export { measureImage, mergeImageStats, isSkin, HUE_NAMES } from './image-stats';
+export type { ImageStats, BandSums, HueName } from './image-stats';
+export { summariseStats, estimateNeutral } from './stats-summary';
+export type { StatsSummary, ColourCast, DominantHue } from './stats-summary';
+export { analyzeScene } from './analyze-scene';
+export type { SceneAnalysisResult, AnalyzeOptions } from './analyze-scene';
+export type { SceneAnalysis } from './scene-analysis';
+export { FALLBACK_RECOMMENDATIONS, confidenceColor, formatConfidence } from './confidence';
+export type { Recommendation, ConfidenceColor } from './confidence';
+export { suggestAutoGrade } from './auto-grade';
+export type { AutoGradeTarget } from './auto-grade';

@@ -1,0 +1,165 @@
+/**
+ * Look recommendations from measurements. Each rule looks at one property of the picture, and
+ * when it holds proposes editor looks with a confidence that grows with how clearly it holds and a
+ * reason quoting the measurement. Rules never propose skin looks for pictures without skin, and
+ * never the looks named after ethnicities: skin colour alone says nothing about a person.
+ */
+import { isPremiumLook } from './look-catalogue';
+import type { LookId } from './look-catalogue';
+import type { LookTier } from './look-types';
+import type { Recommendation } from './confidence';
+import { FALLBACK_RECOMMENDATIONS } from './confidence';
+import { greenBlueShare, warmHueShare } from './scene-analysis';
+import type { StatsSummary } from './stats-summary';
+
+interface Proposal {
+  readonly lut: LookId;
+  readonly confidence: number;
+  readonly reason: string;
+}
+
+const percent = (v: number): string => `${Math.round(v * 100)}%`;
+
+/** Maps a signal strength (0 = barely, 1 = clearly) to a confidence between `low` and `high`. */
+function scale(strength: number, low: number, high: number): number {
+  return low + (high - low) * Math.min(1, Math.max(0, strength));
+}
+
+/** Looks meant for skin; never proposed for a picture without skin. */
+const SKIN_LOOKS: ReadonlySet<LookId> = new Set(['skin-glow', 'selfie-perfect', 'vogue-portrait', 'kodak-portra-800']);
+
+type Rule = (s: StatsSummary) => Proposal[];
+
+const RULES: readonly Rule[] = [
+  (s) => {
+    if (!s.greyscale) return [];
+    const reason = `The picture is nearly colourless (mean saturation ${percent(s.saturation.mean)}): a true black-and-white look keeps it clean`;
+    return [
+      { lut: 'black-white-classic', confidence: 0.92, reason },
+      { lut: 'ilford-hp5', confidence: 0.86, reason: `${reason}, with a film toe and shoulder` },
+    ];
+  },
+  (s) => {
+    if (s.greyscale || s.skinShare < 0.04) return [];
+    const c = scale((s.skinShare - 0.04) / 0.2, 0.65, 0.9);
+    const what = `Skin tones cover ${percent(s.skinShare)} of the frame`;
+    return [
+      { lut: 'skin-glow', confidence: c, reason: `${what}: warm, luminous skin with soft highlights` },
+      { lut: 'selfie-perfect', confidence: c - 0.06, reason: `${what}: brighter, flattering mid-tones` },
+      { lut: 'vogue-portrait', confidence: c - 0.03, reason: `${what}: polished portrait contrast` },
+      { lut: 'kodak-portra-800', confidence: c - 0.08, reason: `${what}: a portrait film stock's honest skin` },
+    ];
+  },
+  (s) => {
+    const mids = s.cast.midtones.warmth;
+    const highs = s.cast.highlights.warmth;
+    const [band, warmth] = highs < mids && s.cast.highlights.share > 0.05 ? ['highlights', highs] : ['mid-tones', mids];
+    if (s.greyscale || warmth > -0.03) return [];
+    const c = scale((-warmth - 0.03) / 0.15, 0.6, 0.88);
+    const reason = `Cool blue cast in the ${band} (blue exceeds red by ${percent(-warmth)})`;
+    return [
+      { lut: 'instagram-warm', confidence: c, reason: `${reason}: a warm look balances it` },
+      { lut: 'golden-hour-magic', confidence: c - 0.04, reason: `${reason}: turn it into low evening sun` },
+    ];
+  },
+  (s) => {
+    const warmth = s.cast.midtones.warmth;
+    if (s.greyscale || warmth < 0.08) return [];
+    const c = scale((warmth - 0.08) / 0.2, 0.6, 0.85);
+    const reason = `Strong warm cast in the mid-tones (red exceeds blue by ${percent(warmth)})`;
+    return [
+      { lut: 'youtube-clean', confidence: c, reason: `${reason}: a clean, neutral look keeps whites white` },
+      { lut: 'golden-hour-magic', confidence: c - 0.05, reason: `${reason}: lean into it as golden light` },
+    ];
+  },
+  (s) => {
+    if (s.luma.p50 >= 0.25) return [];
+    const c = scale((0.25 - s.luma.p50) / 0.2, 0.6, 0.82);
+    const reason = `Low-key frame (median brightness ${percent(s.luma.p50)})`;
+    const warm = s.cast.midtones.warmth > 0.02 || s.cast.shadows.warmth > 0.02;
+    return warm
+      ? [
+          { lut: 'dark-academia', confidence: c, reason: `${reason} with warm tones: lamp-lit browns suit it` },
+          { lut: 'blade-runner-2049', confidence: c - 0.04, reason: `${reason} with warm tones: a dusty orange haze` },
+        ]
+      : [
+          { lut: 'street-urban', confidence: c, reason: `${reason} with cool tones: gritty contrast suits it` },
+          { lut: 'game-of-thrones', confidence: c - 0.04, reason: `${reason} with cool tones: cold steel blue-grey` },
+        ];
+  },
+  (s) => {
+    if (s.tonalRange >= 0.45 || s.luma.p50 < 0.25) return [];
+    const c = scale((0.45 - s.tonalRange) / 0.3, 0.6, 0.85);
+    const reason = `Flat, low-contrast picture (tonal range ${percent(s.tonalRange)})`;
+    return [
+      { lut: 'tiktok-vibrant', confidence: c, reason: `${reason}: punchier contrast and colour` },
+      { lut: 'blockbuster-teal-orange', confidence: c - 0.05, reason: `${reason}: cinematic contrast and colour separation` },
+    ];
+  },
+  (s) => {
+    const cool = greenBlueShare(s);
+    if (s.greyscale || s.skinShare >= 0.04 || s.colourfulShare < 0.25 || cool < 0.45) return [];
+    const c = scale((cool - 0.45) / 0.4, 0.62, 0.88);
+    const reason = `Greens and blues hold ${percent(cool)} of the coloured pixels`;
+    return [
+      { lut: 'travel-wanderlust', confidence: c, reason: `${reason}: vivid skies and landscapes` },
+      { lut: 'national-geographic', confidence: c - 0.02, reason: `${reason}: documentary richness` },
+      { lut: 'planet-earth', confidence: c - 0.04, reason: `${reason}: lush natural-history colour` },
+    ];
+  },
+  (s) => {
+    const warm = warmHueShare(s);
+    if (s.greyscale || s.skinShare >= 0.04 || s.colourfulShare < 0.3 || warm < 0.6) return [];
+    const c = scale((warm - 0.6) / 0.35, 0.6, 0.82);
+    return [{ lut: 'food-delicious', confidence: c, reason: `Reds, oranges and yellows hold ${percent(warm)} of the coloured pixels: rich appetising warmth` }];
+  },
+  (s) => {
+    if (s.greyscale || s.saturation.mean >= 0.15 || s.saturation.mean < 0.04) return [];
+    const reason = `Muted palette (mean saturation ${percent(s.saturation.mean)})`;
+    return [
+      { lut: 'vintage-film', confidence: 0.66, reason: `${reason}: suits a faded film print` },
+      { lut: 'kodak-vision3-500t', confidence: 0.62, reason: `${reason}: suits a motion-picture film stock` },
+    ];
+  },
+  (s) => {
+    if (s.luma.p50 <= 0.62) return [];
+    const c = scale((s.luma.p50 - 0.62) / 0.2, 0.6, 0.8);
+    const reason = `Bright, high-key frame (median brightness ${percent(s.luma.p50)})`;
+    return [
+      { lut: 'vsco-girl', confidence: c, reason: `${reason}: airy pastel tones` },
+      { lut: 'fuji-400h-pro', confidence: c - 0.03, reason: `${reason}: a pastel film stock` },
+    ];
+  },
+];
+
+export interface RecommendOptions {
+  /** The user's look tier: 'free' users get looks they can use first, premium ones after. */
+  readonly tier: LookTier;
+  /** How many to return (default 5). */
+  readonly limit?: number;
+}
+
+/**
+ * Ranked recommendations. Premium users get the most confident first; free users get every usable
+ * (free) look first, then the premium ones, marked. When the rules find fewer than three, the
+ * spec's fallback list fills in (without skin looks for a picture without skin).
+ */
+export function recommendLooks(summary: StatsSummary, options: RecommendOptions): Recommendation[] {
+  const best = new Map<LookId, Proposal>();
+  for (const rule of RULES) {
+    for (const proposal of rule(summary)) {
+      if (SKIN_LOOKS.has(proposal.lut) && (summary.skinShare < 0.04 || summary.greyscale)) continue;
+      const known = best.get(proposal.lut);
+      if (!known || known.confidence < proposal.confidence) best.set(proposal.lut, proposal);
+    }
+  }
+  for (const fallback of FALLBACK_RECOMMENDATIONS) {
+    if (best.size >= 3) break;
+    if (SKIN_LOOKS.has(fallback.lut) && (summary.skinShare < 0.04 || summary.greyscale)) continue;
+    if (!best.has(fallback.lut)) best.set(fallback.lut, fallback);
+  }
+  const ranked = [...best.values()]
+    .map((p): Recommendation => ({ lut: p.lut, confidence: Math.round(p.confidence * 100) / 100, reason: p.reason, premium: isPremiumLook(p.lut) }))
+    .sort((a, b) => (options.tier === 'free' && a.premium !== b.premium ? (a.premium ? 1 : -1) : b.confidence - a.confidence));
+  return ranked.slice(0, options.limit ?? 5);
+}
