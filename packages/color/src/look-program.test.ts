@@ -3,12 +3,12 @@ import { appendLook, isMonochromeRecipe } from './look-program';
 import { ProgramBuilder } from './program';
 import type { LookRecipe } from './look-types';
 
-function run(recipe: LookRecipe, rgb: readonly number[]): number[] {
+function run(recipe: LookRecipe, rgb: readonly [number, number, number]): [number, number, number] {
   const builder = new ProgramBuilder();
   appendLook(builder, recipe);
   const buffer = Float64Array.from(rgb);
   builder.build().run(buffer);
-  return Array.from(buffer);
+  return [buffer[0]!, buffer[1]!, buffer[2]!];
 }
 
 describe('appendLook', () => {
