@@ -88,7 +88,7 @@ export function gaussianKernel(sigma: number): Float64Array {
   return kernel;
 }
 
-/** Blurs one plane along rows (`step` 1) or columns (`step` width), repeating edge pixels. */
+/** Convolves one plane with `kernel` along its rows or its columns, repeating edge pixels. */
 function blurLine(src: Float32Array, dst: Float32Array, width: number, height: number, kernel: Float64Array, horizontal: boolean): void {
   const radius = (kernel.length - 1) / 2;
   const lines = horizontal ? height : width;
