@@ -52,6 +52,8 @@ export {
 export { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_FORMATS, FREE_EXPORT_MAX_QUALITY } from './export-options';
 export type { ExportFormat, ExportQuality } from './export-options';
 export { PLANS } from './plans';
+export { savedGradeFromGrade, gradeFromSavedGrade, NEW_ASSET_GRADE } from './grade-settings';
+export type { SavedGrade } from './grade-settings';
 export {
   MEDIA_TYPES,
   PROCESSING_STATUSES,

@@ -1,0 +1,37 @@
+import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
+import { describe, expect, it } from 'vitest';
+import { gradeFromSavedGrade, savedGradeFromGrade } from './grade-settings';
+
+const graded: Grade = {
+  look: 'blockbuster-teal-orange',
+  lookStrength: 70,
+  inputTransform: 'slog3',
+  adjustments: { ...DEFAULT_GRADE.adjustments, contrast: 20, temperature: -35, vignette: 40, exposure: 10 },
+};
+
+describe('savedGradeFromGrade / gradeFromSavedGrade', () => {
+  it('round-trips a grade through the asset fields', () => {
+    const saved = savedGradeFromGrade(graded);
+    expect(saved.selected_lut).toBe('blockbuster-teal-orange');
+    expect(saved.color_settings).toMatchObject({ contrast: 20, temperature: -35, vignette: 40, lookStrength: 70, inputTransform: 'slog3' });
+    expect(gradeFromSavedGrade(saved)).toEqual({ ok: true, grade: graded });
+  });
+
+  it('reads an empty row as the original picture', () => {
+    expect(gradeFromSavedGrade({ selected_lut: null, color_settings: {} })).toEqual({ ok: true, grade: DEFAULT_GRADE });
+  });
+
+  it('drops keys it does not know instead of refusing the asset', () => {
+    const result = gradeFromSavedGrade({ selected_lut: null, color_settings: { contrast: 5, sparkle: 3 } });
+    expect(result.ok && result.grade.adjustments.contrast).toBe(5);
+  });
+
+  it('names the field of an out-of-range saved value', () => {
+    const result = gradeFromSavedGrade({ selected_lut: null, color_settings: { contrast: 140 } });
+    expect(result).toMatchObject({ ok: false, field: 'adjustments.contrast' });
+  });
+
+  it('refuses a look that does not exist', () => {
+    expect(gradeFromSavedGrade({ selected_lut: 'no-such-look', color_settings: {} })).toMatchObject({ ok: false, field: 'look' });
+  });
+});

@@ -1,0 +1,39 @@
+import { ADJUSTMENT_KEYS, DEFAULT_GRADE, parseGrade, type Grade } from '@cinegrade/color';
+import type { ColorSettings } from './assets';
+
+/**
+ * How a grade is saved on an asset (spec part 1 §3 Project/asset): the look in `selected_lut`, the
+ * slider values, look strength and camera input in `color_settings`. The editor writes it, the
+ * export and the editor read it back; both go through these two functions so they never disagree.
+ */
+export interface SavedGrade {
+  selected_lut: string | null;
+  color_settings: ColorSettings;
+}
+
+const SETTINGS_EXTRA_KEYS = ['lookStrength', 'inputTransform'] as const;
+
+export function savedGradeFromGrade(grade: Grade): SavedGrade {
+  const settings: ColorSettings = { lookStrength: grade.lookStrength, inputTransform: grade.inputTransform };
+  for (const key of ADJUSTMENT_KEYS) settings[key] = grade.adjustments[key];
+  return { selected_lut: grade.look, color_settings: settings };
+}
+
+/**
+ * The grade an asset saved. Keys this version does not know are dropped rather than failing the
+ * whole grade (a row written by an older or newer editor still opens), but a value that is out of
+ * range fails with the field named, so nothing renders differently from what was saved.
+ */
+export function gradeFromSavedGrade(saved: { selected_lut: string | null; color_settings: ColorSettings | null | undefined }):
+  | { ok: true; grade: Grade }
+  | { ok: false; field: string; message: string } {
+  const settings = saved.color_settings ?? {};
+  const adjustments: Record<string, unknown> = {};
+  for (const key of ADJUSTMENT_KEYS) if (settings[key] !== undefined && settings[key] !== null) adjustments[key] = settings[key];
+  const input: Record<string, unknown> = { look: saved.selected_lut, adjustments };
+  for (const key of SETTINGS_EXTRA_KEYS) if (settings[key] !== undefined && settings[key] !== null) input[key] = settings[key];
+  return parseGrade(input);
+}
+
+/** The grade of a new asset: the original, untouched. */
+export const NEW_ASSET_GRADE: Grade = DEFAULT_GRADE;
