@@ -50,7 +50,8 @@ describe('an account in a real browser', () => {
     }
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(/\/profile$/);
-    expect(await page.getByRole('heading', { name: 'Profile' }).isVisible()).toBe(true);
+    // The profile screen is its own chunk: wait for it rather than read the page mid-load.
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await page.getByText(email).isVisible()).toBe(true);
     expect(await page.getByTestId('profile-tier').innerText()).toContain('Free');
 
