@@ -40,7 +40,7 @@ const GRADES: readonly { name: string; grade: Grade }[] = [
   { name: 'look: Ilford HP5 (monochrome)', grade: { ...DEFAULT_GRADE, look: 'ilford-hp5' } },
   { name: 'look: Cross Process + contrast, saturation', grade: { ...DEFAULT_GRADE, look: 'cross-process', adjustments: { ...DEFAULT_ADJUSTMENTS, contrast: 20, saturation: 15 } } },
   { name: 'all ten global sliders, no look', grade: { ...DEFAULT_GRADE, adjustments: everySlider } },
-  { name: 'worst case: S-Log3 + look at 70 % + all sliders', grade: { look: 'la-la-land', lookStrength: 70, inputTransform: 'slog3', adjustments: everySlider } },
+  { name: 'worst case: S-Log3 + look at 70 % + all sliders', grade: { look: 'la-la-land', customLook: null, lookStrength: 70, inputTransform: 'slog3', adjustments: everySlider } },
 ];
 
 function row(cells: readonly string[], widths: readonly number[]): string {

@@ -276,3 +276,28 @@ export function applyLutToFloatRgba(
   }
   return target;
 }
+
+/**
+ * Applies the LUT in place to RGB triplets start..end−1 of `buffer` (encoded values; inputs
+ * clamped to 0..1, outputs not clamped), tetrahedrally. The colour engine runs an imported LUT
+ * through this as one step of a grade.
+ */
+export function applyLutToTriplets(lut: Lut3D, buffer: Float64Array, start: number, end: number): void {
+  checkLut(lut);
+  const n1 = lut.size - 1;
+  const sg = lut.size * 3;
+  const sb = lut.size * lut.size * 3;
+  const rgb = new Float64Array(3);
+  for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+    const x = unit(buffer[i]!) * n1;
+    const y = unit(buffer[i + 1]!) * n1;
+    const z = unit(buffer[i + 2]!) * n1;
+    const ir = x < n1 ? x | 0 : n1 - 1;
+    const ig = y < n1 ? y | 0 : n1 - 1;
+    const ib = z < n1 ? z | 0 : n1 - 1;
+    tetrahedral(lut.data, ir * 3 + ig * sg + ib * sb, x - ir, y - ig, z - ib, sg, sb, rgb);
+    buffer[i] = rgb[0]!;
+    buffer[i + 1] = rgb[1]!;
+    buffer[i + 2] = rgb[2]!;
+  }
+}

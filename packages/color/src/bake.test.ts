@@ -3,11 +3,13 @@ import { DEFAULT_ADJUSTMENTS } from './adjustments';
 import { bakeLut, identityLut, LUT_SIZES } from './bake';
 import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
-import { applyGradeToColors } from './grade-program';
+import { applyGradeToColors, MissingCustomLutError } from './grade-program';
+import { sampleLut } from './apply-lut';
 import { LOOKS } from './look-catalogue';
 
 const EVERYTHING: Grade = {
   look: 'blockbuster-teal-orange',
+  customLook: null,
   lookStrength: 70,
   inputTransform: 'slog3',
   adjustments: { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 30, tint: -10, dehaze: 25, contrast: 30, highlights: -20, shadows: 25, brightness: 10, saturation: 20, vibrance: 30 },
@@ -62,4 +64,43 @@ describe('bakeLut', () => {
   it('bakes every look without NaN', () => {
     for (const look of LOOKS) expect(bakeLut({ ...DEFAULT_GRADE, look: look.id }, 17).data.every(Number.isFinite)).toBe(true);
   });
+
+  describe('with an imported LUT', () => {
+    // A "vendor" LUT unlike any catalogue look: channels rotated and the blue lifted.
+    const vendor = identityLut(17);
+    for (let i = 0; i < vendor.data.length; i += 3) {
+      const [r, g, b] = [vendor.data[i]!, vendor.data[i + 1]!, vendor.data[i + 2]!];
+      vendor.data[i] = g;
+      vendor.data[i + 1] = b;
+      vendor.data[i + 2] = 0.2 + 0.8 * r;
+    }
+    const withVendor: Grade = { ...DEFAULT_GRADE, customLook: 'vendor-lut' };
+
+    it('applies the imported table where the look goes', () => {
+      const baked = bakeLut(withVendor, 33, { customLut: vendor });
+      for (const [r, g, b] of [[0.1, 0.5, 0.9], [0.75, 0.2, 0.3], [1, 1, 1]] as const) {
+        const expected = sampleLut(vendor, r, g, b);
+        const got = sampleLut(baked, r, g, b);
+        for (let c = 0; c < 3; c++) expect(got[c]).toBeCloseTo(expected[c]!, 2);
+      }
+    });
+
+    it('blends it by look strength, and strength 0 is the identity', () => {
+      const half = bakeLut({ ...withVendor, lookStrength: 50 }, 17, { customLut: vendor });
+      const full = bakeLut(withVendor, 17, { customLut: vendor });
+      const white = (lut: typeof full) => sampleLut(lut, 1, 1, 1);
+      // White: the vendor table keeps it white, so any strength does too.
+      white(half).forEach((v, c) => expect(v).toBeCloseTo(white(full)[c]!, 5));
+      const black = sampleLut(half, 0, 0, 0)[2];
+      expect(black).toBeGreaterThan(0.05);
+      expect(black).toBeLessThan(sampleLut(full, 0, 0, 0)[2]);
+      const none = bakeLut({ ...withVendor, lookStrength: 0 }, 17, { customLut: vendor }).data;
+      expect(none.every((v, i) => v === identityLut(17).data[i])).toBe(true);
+    });
+
+    it('refuses to bake without the table rather than silently dropping the look', () => {
+      expect(() => bakeLut(withVendor, 17)).toThrow(MissingCustomLutError);
+    });
+  });
 });
+

@@ -4,6 +4,7 @@
  */
 import type { Grade } from './grade';
 import { compileGrade } from './grade-program';
+import type { CompileOptions } from './grade-program';
 
 /**
  * A 3D LUT over the unit cube: `size`³ RGB output triplets, red index fastest, then green, then
@@ -49,11 +50,12 @@ export function identityLut(size: number = DEFAULT_LUT_SIZE): Lut3D {
  * Bakes the global part of a grade (input transform, corrections, look, finishing sliders) into a
  * `size`³ LUT with outputs clamped to 0..1. A grade whose global part is empty (no input
  * transform, no look, every global slider at 0) gives exactly the identity LUT. Any size from 2 to
- * 256 works; the product uses {@link LUT_SIZES}.
+ * 256 works; the product uses {@link LUT_SIZES}. A grade with an imported LUT needs its table in
+ * `options.customLut` (else {@link MissingCustomLutError}).
  */
-export function bakeLut(grade: Grade, size: number = DEFAULT_LUT_SIZE): Lut3D {
+export function bakeLut(grade: Grade, size: number = DEFAULT_LUT_SIZE, options: CompileOptions = {}): Lut3D {
   checkSize(size);
-  const program = compileGrade(grade);
+  const program = compileGrade(grade, options);
   if (program.isIdentity) return identityLut(size);
   // One working buffer reused across bakes: a slider drag bakes every frame, and a fresh 6 MB
   // buffer per 65-point bake keeps the garbage collector busy. Baking is synchronous, so no two

@@ -24,6 +24,7 @@ const WIDTH = 128;
 const HEIGHT = 64;
 const GRADE: Grade = {
   look: 'blockbuster-teal-orange',
+  customLook: null,
   lookStrength: 80,
   inputTransform: 'rec709',
   adjustments: { ...DEFAULT_ADJUSTMENTS, contrast: 25, temperature: 20, saturation: 15, shadows: 10 },

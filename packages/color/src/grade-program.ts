@@ -6,7 +6,9 @@
  *  2. exposure — gain of 2^(2·v/100) in linear light: ±100 = ±2 stops;
  *  3. temperature and tint — white-balance adaptation in linear light (`white-balance.ts`);
  *  4. dehaze, black point — removing (or adding) the haze veil in linear light;
- *  5. the look, mixed with its own input by lookStrength/100 in linear light;
+ *  5. the look, mixed with its own input by lookStrength/100 in linear light; an imported
+ *     `.cube` LUT takes the look's place and is sampled tetrahedrally on encoded values, as the
+ *     files are made for Rec.709 video signals;
  *  6. tone curves per channel on encoded values (`tone.ts`): dehaze's contrast, then contrast,
  *     then highlights and shadows, then brightness;
  *  7. chroma in linear light, luminance-preserving (`kernels.ts`): dehaze's saturation times the
@@ -18,6 +20,8 @@
  * grade needs fewer passes. Clarity and vignette are spatial and run after the LUT (`spatial.ts`).
  */
 import type { Adjustments } from './adjustments';
+import { applyLutToTriplets } from './apply-lut';
+import type { Lut3D } from './bake';
 import type { Grade } from './grade';
 import { hasNoLook } from './grade';
 import { cameraTransform, renderSceneLinear } from './input-transforms';
@@ -79,8 +83,22 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
   if (saturation !== 1 || a.vibrance !== 0) builder.kernel('linear', chromaKernel(saturation, a.vibrance / 100));
 }
 
+/** What a grade needs from outside the engine to be compiled. */
+export interface CompileOptions {
+  /** The table of the grade's imported LUT (`grade.customLook`), as a 0..1 3D LUT. */
+  readonly customLut?: Lut3D;
+}
+
+/** A grade names an imported LUT, but its table was not supplied (deleted, or not loaded yet). */
+export class MissingCustomLutError extends Error {
+  constructor(readonly customLook: string) {
+    super(`The grade uses the imported LUT ${customLook}, but its table was not supplied.`);
+    this.name = 'MissingCustomLutError';
+  }
+}
+
 /** Compiles the global operations of a grade (everything but clarity and vignette). */
-export function compileGrade(grade: Grade): ColorProgram {
+export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorProgram {
   const builder = new ProgramBuilder();
   const camera = cameraTransform(grade.inputTransform);
   if (camera) {
@@ -89,10 +107,16 @@ export function compileGrade(grade: Grade): ColorProgram {
     builder.channel('scene', 'encoded', renderSceneLinear);
   }
   appendCorrections(builder, grade.adjustments);
-  if (!hasNoLook(grade) && grade.look !== null) {
+  if (!hasNoLook(grade)) {
     const partial = grade.lookStrength < 100;
     if (partial) builder.snapshot();
-    appendLook(builder, getLook(grade.look).recipe);
+    if (grade.look !== null) {
+      appendLook(builder, getLook(grade.look).recipe);
+    } else if (grade.customLook !== null) {
+      const lut = options.customLut;
+      if (!lut) throw new MissingCustomLutError(grade.customLook);
+      builder.kernel('encoded', (buffer, start, end) => applyLutToTriplets(lut, buffer, start, end));
+    }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }
   appendFinishing(builder, grade.adjustments);
@@ -104,10 +128,10 @@ export function compileGrade(grade: Grade): ColorProgram {
  * interpolation, and returns new triplets clamped to 0..1. Inputs are first clamped to 0..1, the
  * LUT's domain, and NaN counts as 0.
  */
-export function applyGradeToColors(grade: Grade, colors: ArrayLike<number>): Float64Array {
+export function applyGradeToColors(grade: Grade, colors: ArrayLike<number>, options: CompileOptions = {}): Float64Array {
   const buffer = Float64Array.from(colors, (v) => (v > 0 ? Math.min(v, 1) : 0));
   const count = Math.floor(buffer.length / 3);
-  compileGrade(grade).run(buffer, count);
+  compileGrade(grade, options).run(buffer, count);
   for (let i = 0; i < buffer.length; i++) buffer[i] = Math.min(1, Math.max(0, buffer[i]!));
   return buffer;
 }

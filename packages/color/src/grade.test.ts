@@ -11,7 +11,7 @@ describe('parseGrade', () => {
     const result = parseGrade({ look: 'blockbuster-teal-orange', lookStrength: 40, inputTransform: 'slog3', adjustments: { brightness: -5, tint: 12 } });
     expect(result).toEqual({
       ok: true,
-      grade: { look: 'blockbuster-teal-orange', lookStrength: 40, inputTransform: 'slog3', adjustments: { ...DEFAULT_ADJUSTMENTS, brightness: -5, tint: 12 } },
+      grade: { look: 'blockbuster-teal-orange', customLook: null, lookStrength: 40, inputTransform: 'slog3', adjustments: { ...DEFAULT_ADJUSTMENTS, brightness: -5, tint: 12 } },
     });
   });
 
@@ -20,7 +20,18 @@ describe('parseGrade', () => {
     expect(parseGrade({ look: null })).toMatchObject({ ok: true, grade: { look: null } });
   });
 
+  it('accepts an imported LUT id as the look, and treats an empty one as none', () => {
+    expect(parseGrade({ customLook: '6f1c2a9e-0b4d-4c1e-9a57-3f0e2d1c4b5a', lookStrength: 60 })).toMatchObject({
+      ok: true,
+      grade: { look: null, customLook: '6f1c2a9e-0b4d-4c1e-9a57-3f0e2d1c4b5a', lookStrength: 60 },
+    });
+    expect(parseGrade({ customLook: '' })).toMatchObject({ ok: true, grade: { customLook: null } });
+  });
+
   it.each([
+    [{ look: 'vintage-film', customLook: 'abc' }, 'customLook', /either a catalogue look or an imported LUT/],
+    [{ customLook: '../etc/passwd' }, 'customLook', /not the id of an imported LUT/],
+    [{ customLook: 12 }, 'customLook', /not the id of an imported LUT/],
     [{ adjustments: { contrast: 101 } }, 'adjustments.contrast', /integer from -100 to 100 \(got 101\)/],
     [{ adjustments: { shadows: -100.5 } }, 'adjustments.shadows', /got -100.5/],
     [{ adjustments: { saturation: 2.5 } }, 'adjustments.saturation', /integer/],

@@ -12,6 +12,12 @@ import type { LookId } from './look-catalogue';
 export interface Grade {
   /** The look, or null for none (the original). */
   readonly look: LookId | null;
+  /**
+   * An imported `.cube` LUT used as the look instead of a catalogue one: its id (the engine does
+   * not know where LUTs are kept; whoever bakes the grade supplies the table). At most one of
+   * `look` and `customLook` is set.
+   */
+  readonly customLook: string | null;
   /** 0..100 (integer): how much of the look, from none to all of it. */
   readonly lookStrength: number;
   /** How the source was recorded; camera log is converted to Rec.709 before anything else. */
@@ -23,6 +29,7 @@ export const DEFAULT_LOOK_STRENGTH = 100;
 
 export const DEFAULT_GRADE: Grade = {
   look: null,
+  customLook: null,
   lookStrength: DEFAULT_LOOK_STRENGTH,
   inputTransform: 'rec709',
   adjustments: DEFAULT_ADJUSTMENTS,
@@ -81,7 +88,10 @@ export function parseAdjustments(input: unknown, field = 'adjustments'): ParseRe
   return { ok: true, value: out as Adjustments };
 }
 
-const GRADE_KEYS = ['look', 'lookStrength', 'inputTransform', 'adjustments'];
+const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments'];
+
+/** Ids of imported LUTs: opaque to the engine, but short and plain (they travel in URLs and rows). */
+const CUSTOM_LOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Validates a grade from untrusted input (a request body, a saved row). Missing fields take their
@@ -98,6 +108,14 @@ export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: f
     if (typeof input.look !== 'string' || !isLookId(input.look)) return fail('look', `look ${describe(input.look)} is not a known look`);
     look = input.look;
   }
+  let customLook: string | null = null;
+  if (input.customLook !== undefined && input.customLook !== null && input.customLook !== '') {
+    if (typeof input.customLook !== 'string' || !CUSTOM_LOOK_ID.test(input.customLook)) {
+      return fail('customLook', `customLook ${describe(input.customLook)} is not the id of an imported LUT`);
+    }
+    if (look !== null) return fail('customLook', 'a grade uses either a catalogue look or an imported LUT, not both');
+    customLook = input.customLook;
+  }
   let lookStrength = DEFAULT_LOOK_STRENGTH;
   if (input.lookStrength !== undefined) {
     const parsed = parseSliderValue(input.lookStrength, 'lookStrength', 0, 100);
@@ -113,12 +131,12 @@ export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: f
   }
   const adjustments = parseAdjustments(input.adjustments);
   if (!adjustments.ok) return adjustments;
-  return { ok: true, grade: { look, lookStrength, inputTransform, adjustments: adjustments.value } };
+  return { ok: true, grade: { look, customLook, lookStrength, inputTransform, adjustments: adjustments.value } };
 }
 
-/** True when the look contributes nothing (no look, or strength 0). */
+/** True when the look contributes nothing (no look or imported LUT, or strength 0). */
 export function hasNoLook(grade: Grade): boolean {
-  return grade.look === null || grade.lookStrength === 0;
+  return (grade.look === null && grade.customLook === null) || grade.lookStrength === 0;
 }
 
 /** True when the grade changes nothing at all: rendering it returns the source unchanged. */

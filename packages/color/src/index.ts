@@ -20,7 +20,8 @@ export {
 export type { AdjustmentKey, Adjustments, AdjustmentInfo } from './adjustments';
 export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, isIdentityGrade, hasNoLook } from './grade';
 export type { Grade, ParseResult } from './grade';
-export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL } from './grade-program';
+export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL, MissingCustomLutError } from './grade-program';
+export type { CompileOptions } from './grade-program';
 export type { ColorProgram } from './program';
 export { whiteBalanceMatrix, whiteForSliders, sliderValuesToNeutralise, MIRED_PER_TEMPERATURE_STEP, DUV_PER_TINT_STEP } from './white-balance';
 
@@ -62,7 +63,7 @@ export { parseCube, writeCube, cubeFromLut, cubeToLut3D, CUBE_3D_SIZE_RANGE, CUB
 export type { CubeFile, Lut1D, CubeParseResult, CubeWarning } from './cube';
 
 // Rendering
-export { sampleLut, applyLutToRgba, applyLutToFloatRgba, INTERPOLATIONS } from './apply-lut';
+export { sampleLut, applyLutToRgba, applyLutToFloatRgba, applyLutToTriplets, INTERPOLATIONS } from './apply-lut';
 export type { Interpolation } from './apply-lut';
 export {
   spatialParams,

@@ -24,6 +24,8 @@ export interface RenderOptions {
   readonly interpolation?: Interpolation;
   /** A LUT already baked for this grade, to skip baking. */
   readonly lut?: Lut3D;
+  /** The table of the grade's imported LUT, when it has one (see `Grade.customLook`). */
+  readonly customLut?: Lut3D;
 }
 
 function checkImage(width: number, height: number, length: number): void {
@@ -35,7 +37,7 @@ function checkImage(width: number, height: number, length: number): void {
 /** Renders a float RGBA image (0..1) through the grade; returns a new image. */
 export function renderGradeFloat(image: FloatImage, grade: Grade, options: RenderOptions = {}): FloatImage {
   checkImage(image.width, image.height, image.data.length);
-  const lut = options.lut ?? bakeLut(grade, options.lutSize ?? DEFAULT_LUT_SIZE);
+  const lut = options.lut ?? bakeLut(grade, options.lutSize ?? DEFAULT_LUT_SIZE, { customLut: options.customLut });
   const out: FloatImage = { width: image.width, height: image.height, data: applyLutToFloatRgba(lut, image.data, options.interpolation) };
   applySpatial(out, spatialParams(grade, image.width, image.height));
   return out;
