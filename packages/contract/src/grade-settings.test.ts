@@ -1,9 +1,10 @@
 import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
 import { describe, expect, it } from 'vitest';
-import { gradeFromSavedGrade, savedGradeFromGrade } from './grade-settings';
+import { customLookOf, gradeFromSavedGrade, savedGradeFromGrade } from './grade-settings';
 
 const graded: Grade = {
   look: 'blockbuster-teal-orange',
+  customLook: null,
   lookStrength: 70,
   inputTransform: 'slog3',
   adjustments: { ...DEFAULT_GRADE.adjustments, contrast: 20, temperature: -35, vignette: 40, exposure: 10 },
@@ -15,6 +16,15 @@ describe('savedGradeFromGrade / gradeFromSavedGrade', () => {
     expect(saved.selected_lut).toBe('blockbuster-teal-orange');
     expect(saved.color_settings).toMatchObject({ contrast: 20, temperature: -35, vignette: 40, lookStrength: 70, inputTransform: 'slog3' });
     expect(gradeFromSavedGrade(saved)).toEqual({ ok: true, grade: graded });
+  });
+
+  it('saves an imported LUT as custom:{id} and reads it back', () => {
+    const withImported: Grade = { ...graded, look: null, customLook: 'a1b2c3' };
+    const saved = savedGradeFromGrade(withImported);
+    expect(saved.selected_lut).toBe('custom:a1b2c3');
+    expect(customLookOf(saved.selected_lut)).toBe('a1b2c3');
+    expect(customLookOf('vintage-film')).toBeNull();
+    expect(gradeFromSavedGrade(saved)).toEqual({ ok: true, grade: withImported });
   });
 
   it('reads an empty row as the original picture', () => {

@@ -5,6 +5,7 @@ import type { ColorSettings } from './assets';
  * How a grade is saved on an asset (spec part 1 §3 Project/asset): the look in `selected_lut`, the
  * slider values, look strength and camera input in `color_settings`. The editor writes it, the
  * export and the editor read it back; both go through these two functions so they never disagree.
+ * An imported LUT is saved in `selected_lut` as `custom:{id}`, so the column keeps meaning "the look".
  */
 export interface SavedGrade {
   selected_lut: string | null;
@@ -13,10 +14,19 @@ export interface SavedGrade {
 
 const SETTINGS_EXTRA_KEYS = ['lookStrength', 'inputTransform'] as const;
 
+/** `selected_lut` prefix of an imported LUT. */
+export const CUSTOM_LOOK_PREFIX = 'custom:';
+
+/** The imported LUT id a `selected_lut` value names, or null for a catalogue look or none. */
+export function customLookOf(selectedLut: string | null | undefined): string | null {
+  return selectedLut?.startsWith(CUSTOM_LOOK_PREFIX) ? selectedLut.slice(CUSTOM_LOOK_PREFIX.length) : null;
+}
+
 export function savedGradeFromGrade(grade: Grade): SavedGrade {
   const settings: ColorSettings = { lookStrength: grade.lookStrength, inputTransform: grade.inputTransform };
   for (const key of ADJUSTMENT_KEYS) settings[key] = grade.adjustments[key];
-  return { selected_lut: grade.look, color_settings: settings };
+  const selected = grade.customLook !== null ? `${CUSTOM_LOOK_PREFIX}${grade.customLook}` : grade.look;
+  return { selected_lut: selected, color_settings: settings };
 }
 
 /**
@@ -30,7 +40,8 @@ export function gradeFromSavedGrade(saved: { selected_lut: string | null; color_
   const settings = saved.color_settings ?? {};
   const adjustments: Record<string, unknown> = {};
   for (const key of ADJUSTMENT_KEYS) if (settings[key] !== undefined && settings[key] !== null) adjustments[key] = settings[key];
-  const input: Record<string, unknown> = { look: saved.selected_lut, adjustments };
+  const customLook = customLookOf(saved.selected_lut);
+  const input: Record<string, unknown> = customLook !== null ? { customLook, adjustments } : { look: saved.selected_lut, adjustments };
   for (const key of SETTINGS_EXTRA_KEYS) if (settings[key] !== undefined && settings[key] !== null) input[key] = settings[key];
   return parseGrade(input);
 }

@@ -1,11 +1,12 @@
 import { authRoutes, VerifyEmailQuery } from './auth-routes';
 import { systemRoutes, HealthResponse } from './health';
 import { assetRoutes } from './assets';
+import { userLutRoutes } from './user-luts';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
 export { buildOpenApiDocument } from './openapi';
-export { ERROR_CODES, ErrorResponse, MESSAGES } from './errors';
+export { ERROR_CODES, ErrorResponse, MESSAGES, PREMIUM_LOOK_REFUSAL } from './errors';
 export type { ErrorCode } from './errors';
 export {
   SignUpRequest,
@@ -52,7 +53,7 @@ export {
 export { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_FORMATS, FREE_EXPORT_MAX_QUALITY } from './export-options';
 export type { ExportFormat, ExportQuality } from './export-options';
 export { PLANS } from './plans';
-export { savedGradeFromGrade, gradeFromSavedGrade, NEW_ASSET_GRADE } from './grade-settings';
+export { savedGradeFromGrade, gradeFromSavedGrade, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
 export {
   MEDIA_TYPES,
@@ -68,8 +69,19 @@ export {
   LiveEvent,
 } from './assets';
 export type { MediaType, ProcessingStatus } from './assets';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes };
+export {
+  USER_LUT_LIMITS,
+  userLutLimit,
+  userLutLimitMessage,
+  MAX_IMPORTED_LUT_SIZE,
+  MAX_CUBE_FILE_BYTES,
+  UserLut,
+  UserLutList,
+  ImportLutRequest,
+  UserLutParams,
+} from './user-luts';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes };
 export type ApiRouteName = keyof typeof API;
