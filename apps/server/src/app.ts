@@ -1,10 +1,11 @@
-import { API, buildOpenApiDocument } from '@cinegrade/contract';
+import { API, buildOpenApiDocument, MAX_CUBE_FILE_BYTES } from '@cinegrade/contract';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccountRoutes } from './account/account.routes';
 import { registerAssetRoutes } from './assets/asset.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
+import { registerUserLutRoutes } from './luts/user-lut.routes';
 import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
 import type { AppEnv } from './http/app-env';
@@ -15,6 +16,17 @@ import { registerRoute } from './http/register-route';
 import { serveWebApp } from './http/static-web';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** A `.cube` import carries the file's text: up to 12 MB, plus JSON escaping. */
+const LUT_IMPORT_BODY_LIMIT = MAX_CUBE_FILE_BYTES + 1024 * 1024;
+
+function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new HttpError(413, 'payload_too_large', 'The request is too large.');
+    },
+  });
+}
 
 /** The HTTP application: API routes of the contract, then the built web app for everything else. */
 export function createApp(services: Services): Hono<AppEnv> {
@@ -23,14 +35,13 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.use('*', requestContext(config.trustProxy));
   app.use('*', securityHeaders());
   app.use('/api/*', sameOriginWrites(config.publicUrl));
-  const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new HttpError(413, 'payload_too_large', 'The request is too large.');
-    },
-  });
-  // Upload chunks stream to disk; every other API body is small JSON.
-  const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : jsonLimit(c, next));
+  const jsonLimit = limitBody(JSON_BODY_LIMIT);
+  const lutImportLimit = limitBody(LUT_IMPORT_BODY_LIMIT);
+  // Upload chunks stream to disk; a .cube import is a few MB of text; every other API body is small JSON.
+  const jsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.req.path.startsWith(UPLOAD_PATH)) return next();
+    return c.req.path === API.importUserLut.path ? lutImportLimit(c, next) : jsonLimit(c, next);
+  };
   app.use('/api/*', jsonBodies);
   app.onError(createErrorHandler(logger));
 
@@ -45,6 +56,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerAccountRoutes(app, session, services.profiles, services.settings);
   registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
   registerEventRoutes(app, session, services.events);
+  registerUserLutRoutes(app, session, services.userLuts);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));
 

@@ -20,6 +20,8 @@ import { LocalStorage } from './storage/local-storage';
 import { FileSigner } from './storage/signed-urls';
 import type { Storage } from './storage/storage';
 import { createUploadServer } from './uploads/upload-server';
+import { UserLutRepository } from './luts/user-lut.repository';
+import { UserLutService } from './luts/user-lut.service';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -35,6 +37,7 @@ export interface Services {
   events: EventBus;
   jobs: JobQueue;
   assets: AssetService;
+  userLuts: UserLutService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   close(): Promise<void>;
@@ -71,7 +74,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await jobs.start();
     closers.push(() => jobs.stop());
     const tools = new MediaTools(resolveMediaBinaries());
-    const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger);
+    const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
+    const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger, { profiles, userLuts });
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const uploads = createUploadServer({ dataDir: config.dataDir, auth, assets, logger });
 
@@ -79,7 +83,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await defineJobs(jobs, { assets, fileDeletions }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, fileDeletions, uploads, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, fileDeletions, uploads, close };
   } catch (error) {
     await close();
     throw error;

@@ -199,8 +199,8 @@ describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
 
   it('saves the grade and the name, refusing unknown fields', async () => {
     const asset = await uploadOk(fixtures.jpeg, 'graded.jpg');
-    const saved = await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { name: 'Beach', selected_lut: 'teal', color_settings: { contrast: 20, lookStrength: 80 } } });
-    expect(await saved.json()).toMatchObject({ name: 'Beach', selected_lut: 'teal', color_settings: { contrast: 20, lookStrength: 80 } });
+    const saved = await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { name: 'Beach', selected_lut: 'vintage-film', color_settings: { contrast: 20, lookStrength: 80 } } });
+    expect(await saved.json()).toMatchObject({ name: 'Beach', selected_lut: 'vintage-film', color_settings: { contrast: 20, lookStrength: 80 } });
     const unknown = await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { owner: 'me' } });
     expect(unknown.status).toBe(400);
     expect((await getAsset(alice.cookie, asset.id)).name).toBe('Beach');

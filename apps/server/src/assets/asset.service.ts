@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Asset, ListAssetsQuery, UpdateAssetRequest } from '@cinegrade/contract';
+import { isLookId, isPremiumLook } from '@cinegrade/color';
+import { canUsePremiumLooks, gradeFromSavedGrade, PREMIUM_LOOK_REFUSAL, type Asset, type ListAssetsQuery, type UpdateAssetRequest } from '@cinegrade/contract';
+import type { ProfileRepository } from '../account/profile.repository';
 import type { z } from 'zod';
 import type { EventBus } from '../events/event-bus';
-import { HttpError, notFound } from '../http/http-error';
+import { forbidden, HttpError, invalidField, notFound } from '../http/http-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobOutcome } from '../jobs/job-types';
 import { needsProxy } from '../media/ffmpeg-args';
@@ -12,6 +14,7 @@ import { FfmpegError } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
 import { sniffMedia, type SniffedType } from '../media/sniff';
+import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
 import { derivedKey, newMediaKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
@@ -58,6 +61,7 @@ export class AssetService {
     private readonly jobs: JobQueue,
     private readonly events: EventBus,
     private readonly logger: Logger,
+    private readonly rules: { profiles: ProfileRepository; userLuts: UserLutService },
   ) {}
 
   /**
@@ -115,6 +119,7 @@ export class AssetService {
   }
 
   async update(userId: string, id: string, change: UpdateAssetRequest): Promise<Asset> {
+    if (change.selected_lut !== undefined || change.color_settings !== undefined) await this.checkGradeChange(userId, id, change);
     const row = await this.assets.update(userId, id, {
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.selected_lut !== undefined ? { selected_lut: change.selected_lut } : {}),
@@ -130,6 +135,32 @@ export class AssetService {
     if (!row) throw notFound('No such asset.');
     await this.jobs.send('storage.delete', { reason: `asset ${id} deleted` });
     await this.changed(userId, id);
+  }
+
+  /**
+   * A grade is saved only as the engine would render it: values in range (400 naming the field),
+   * an imported LUT the user still has, and a premium look only for a tier that may use it (the
+   * spec's refusal, spec part 1 §5). A premium look already saved stays usable for other edits.
+   */
+  private async checkGradeChange(userId: string, id: string, change: UpdateAssetRequest): Promise<void> {
+    const row = await this.assets.get(userId, id);
+    if (!row) throw notFound('No such asset.');
+    const selected = change.selected_lut !== undefined ? change.selected_lut : row.selected_lut;
+    const settings = change.color_settings ?? (row.color_settings as Asset['color_settings']);
+    const parsed = gradeFromSavedGrade({ selected_lut: selected, color_settings: settings });
+    if (!parsed.ok) {
+      const field = parsed.field === 'look' || parsed.field === 'customLook' ? 'selected_lut' : `color_settings.${parsed.field.replace(/^adjustments\./, '')}`;
+      throw invalidField(field, parsed.message);
+    }
+    const { grade } = parsed;
+    if (change.selected_lut === undefined || change.selected_lut === row.selected_lut) return;
+    if (grade.customLook !== null && !(await this.rules.userLuts.exists(userId, grade.customLook))) {
+      throw invalidField('selected_lut', 'That imported LUT no longer exists. Choose another look.');
+    }
+    if (grade.look !== null && isLookId(grade.look) && isPremiumLook(grade.look)) {
+      const { tier } = await this.rules.profiles.subscription(userId);
+      if (!canUsePremiumLooks(tier)) throw forbidden(`${PREMIUM_LOOK_REFUSAL.title}: ${PREMIUM_LOOK_REFUSAL.description}`);
+    }
   }
 
   /** Job `media.derive`: the thumbnail, and a proxy when the browser cannot play the original. */

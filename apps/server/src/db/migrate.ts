@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
 import * as assets from './migrations/0002-assets';
+import * as userLuts from './migrations/0003-user-luts';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -10,6 +11,7 @@ import * as assets from './migrations/0002-assets';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-assets': assets,
+  '0003-user-luts': userLuts,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -105,6 +105,16 @@ export interface JobLeasesTable {
   heartbeat_at: Timestamp;
 }
 
+export interface UserLutsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  size: number;
+  /** size³ RGB float32 triplets, little-endian, red fastest. */
+  table_data: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,4 +126,5 @@ export interface DatabaseSchema {
   projects: ProjectsTable;
   pending_file_deletions: PendingFileDeletionsTable;
   job_leases: JobLeasesTable;
+  user_luts: UserLutsTable;
 }
