@@ -40,7 +40,7 @@ export function DropZone(props: { onFiles: (files: File[]) => void; multiple?: b
       <input
         ref={input}
         type="file"
-        accept="video/*,image/*"
+        accept="video/*,image/*,.mxf,.mkv,.mts,.m2ts"
         multiple={props.multiple}
         hidden
         data-testid={props.testId ? `${props.testId}-input` : undefined}

@@ -13,7 +13,7 @@ export function HeaderUploadButton() {
       <input
         ref={input}
         type="file"
-        accept="video/*,image/*"
+        accept="video/*,image/*,.mxf,.mkv,.mts,.m2ts"
         multiple
         hidden
         data-testid="header-upload-input"

@@ -18,7 +18,12 @@ export function MediaPreview({ media, onClose }: { media: OpenMedia; onClose: ()
         </button>
       </div>
       <div className="media-frame">
-        {media.mediaType === 'video' ? (
+        {media.url === null ? (
+          <div className="center-fill" role="status">
+            <span className="spinner" aria-hidden />
+            <span>Preparing a preview copy of this file…</span>
+          </div>
+        ) : media.mediaType === 'video' ? (
           <video key={media.url} src={media.url} controls playsInline preload="metadata" data-testid="open-media" />
         ) : (
           <img key={media.url} src={media.url} alt={media.name} data-testid="open-media" />

@@ -7,9 +7,13 @@ import { toast } from '../ui/toast-store';
 import { clearTrialFile, retrieveTrialFile, storeTrialFile, type TrialFileRecord } from './trial-file';
 import { startUpload, type UploadHandle } from './upload-client';
 
-/** What the editor shows: a saved asset, or the signed-out visitor's temporary file. */
+/**
+ * What the editor shows: a saved asset, or the signed-out visitor's temporary file. An asset's
+ * `url` is null while the server is still making its browser-playable copy (the asset is
+ * `processing`); the live update that marks it ready brings the link.
+ */
 export type OpenMedia =
-  | { source: 'asset'; asset: Asset; url: string; mediaType: Asset['media_file_type']; name: string }
+  | { source: 'asset'; asset: Asset; url: string | null; mediaType: Asset['media_file_type']; name: string }
   | { source: 'trial'; record: TrialFileRecord; url: string; mediaType: TrialFileRecord['mediaType']; name: string };
 
 export interface UploadItem {
@@ -41,13 +45,21 @@ export interface WorkspaceState {
 
 const WorkspaceContext = createContext<WorkspaceState | null>(null);
 
-/** Only files a browser reports as video or image are sent (spec part 1 §5); the server checks the bytes. */
+/**
+ * Only files a browser reports as video or image are sent (spec part 1 §5); the server decides
+ * from the bytes. Browsers report no type at all for some video containers (MXF, MPEG-TS, some
+ * MKV), so an empty type is sent too and the server answers for it.
+ */
 function isMediaFile(file: File): boolean {
-  return file.type.startsWith('video/') || file.type.startsWith('image/');
+  return file.type === '' || file.type.startsWith('video/') || file.type.startsWith('image/');
 }
 
+/**
+ * The asset as the editor opens it. Null only when it can never play: its preparation failed, or
+ * it is ready but has no playable file (the server then has lost it).
+ */
 function assetMedia(asset: Asset): OpenMedia | null {
-  if (!asset.media_url) return null;
+  if (!asset.media_url && asset.processing_status !== 'processing') return null;
   return { source: 'asset', asset, url: asset.media_url, mediaType: asset.media_file_type, name: asset.name };
 }
 
@@ -92,7 +104,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     try {
       const fresh = await callApi(API.getAsset, { params: { id: asset.id } });
       const opened = assetMedia(fresh);
-      if (!opened) throw new Error('Failed to get public URL');
+      if (!opened) throw new Error(fresh.processing_error ?? 'Failed to get public URL');
       setMedia(opened);
     } catch (error) {
       console.error(`Failed to load asset: ${error instanceof Error ? error.message : 'Unknown error'}`);
@@ -196,10 +208,18 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!user) return;
     let timer: number | undefined;
-    const source = new EventSource('/api/events');
-    source.addEventListener('assets-changed', () => {
+    const refreshSoon = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => void refreshAssets(), 100);
+    };
+    const source = new EventSource('/api/events');
+    source.addEventListener('assets-changed', refreshSoon);
+    // EventSource reconnects by itself after a dropped connection; changes made while it was
+    // away were never sent, so each (re)connection refetches the list.
+    let connectedBefore = false;
+    source.addEventListener('open', () => {
+      if (connectedBefore) refreshSoon();
+      connectedBefore = true;
     });
     return () => {
       window.clearTimeout(timer);
