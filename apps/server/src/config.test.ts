@@ -17,4 +17,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RUN_WORKER: 'maybe' }, '/')).toThrow(/RUN_WORKER must be true or false/);
     expect(() => loadConfig({ PUBLIC_URL: 'grade.example.com' }, '/')).toThrow(/PUBLIC_URL must be a full address/);
   });
+
+  it('stores files on local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}, '/').s3).toBeNull();
+    const s3 = { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3, '/').s3).toEqual({ bucket: 'media', endpoint: null, region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: false });
+    const minio = loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'true' }, '/').s3;
+    expect(minio).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', forcePathStyle: true });
+  });
+
+  it('names the missing variable of an incomplete S3 configuration', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'secret' }, '/')).toThrow(/^S3_ACCESS_KEY_ID is missing/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }, '/')).toThrow(/^S3_SECRET_ACCESS_KEY is missing/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key' }, '/')).toThrow(/^S3_ENDPOINT is set but S3_BUCKET is not/);
+    const complete = { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(() => loadConfig({ ...complete, S3_ENDPOINT: 'minio:9000' }, '/')).toThrow(/S3_ENDPOINT must be a full address/);
+    expect(() => loadConfig({ ...complete, S3_FORCE_PATH_STYLE: 'sometimes' }, '/')).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
+  });
 });

@@ -26,6 +26,20 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Multiplies the sign-in and sign-up rate limits; raise it only for test environments. */
   rateLimitMultiplier: number;
+  /** S3-compatible object storage for files when S3_BUCKET is set; local disk under DATA_DIR otherwise. */
+  s3: S3Config | null;
+}
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...). */
+export interface S3Config {
+  bucket: string;
+  /** The service's address; null means AWS S3 in `region`. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -44,6 +58,38 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`${name} must be true or false (got "${value}").`);
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * S3 mode is all or nothing: a half-configured bucket must not quietly fall back to one
+ * machine's disk, and a missing key must not surface later as a failed upload.
+ */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET || null;
+  if (!bucket) {
+    const stray = S3_VARIABLES.find((name) => env[name]);
+    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store files in that bucket, or unset ${stray} to keep them under DATA_DIR.`);
+    return null;
+  }
+  const required = (name: 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY') => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`${name} is missing: S3_BUCKET is set, so files go to S3-compatible storage, which needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.`);
+    return value;
+  };
+  const endpoint = env.S3_ENDPOINT || null;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be a full address such as https://s3.example.com or http://127.0.0.1:9000 (got "${endpoint}").`);
+  }
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
+  };
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -76,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     logLevel,
     rateLimitMultiplier: integer('RATE_LIMIT_MULTIPLIER', env.RATE_LIMIT_MULTIPLIER, 1) || 1,
+    s3: s3Config(env),
   };
 }

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = services.database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
-    logger.info(`Cinegrade is running at ${config.publicUrl} (listening on ${info.address}:${info.port}; ${where}; mail: ${services.mailer.kind})`);
+    const files = config.s3 ? `files in S3 bucket ${config.s3.bucket}` : `files in ${config.dataDir}`;
+    logger.info(`Cinegrade is running at ${config.publicUrl} (listening on ${info.address}:${info.port}; ${where}; ${files}; mail: ${services.mailer.kind})`);
   });
   let stopping = false;
   const stop = (signal: string) => {

@@ -17,9 +17,11 @@ import { MediaTools } from './media/media-tools';
 import type { Logger } from './platform/logger';
 import { FileDeletions } from './storage/file-deletions';
 import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
 import { FileSigner } from './storage/signed-urls';
 import type { Storage } from './storage/storage';
 import { createUploadServer } from './uploads/upload-server';
+import { createUploadStaging } from './uploads/upload-staging';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 
@@ -66,7 +68,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
     const auth = new AuthService(betterAuth, database.db, profiles, limiter, logger);
 
-    const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+    const storage = await openStorage(config);
+    if (storage instanceof S3Storage) closers.push(() => Promise.resolve(storage.close()));
     const signer = new FileSigner(secret);
     const events = config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, database.pool, logger) : createMemoryEventBus();
     closers.push(() => events.close());
@@ -77,7 +80,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
     const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger, { profiles, userLuts });
     const fileDeletions = new FileDeletions(database.db, storage, logger);
-    const uploads = createUploadServer({ dataDir: config.dataDir, auth, assets, logger });
+    const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
+    const uploads = createUploadServer({ staging, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;
     await defineJobs(jobs, { assets, fileDeletions }, work);
@@ -88,6 +92,19 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await close();
     throw error;
   }
+}
+
+/** Files in the S3 bucket when one is configured (checked now, not at the first upload), else under DATA_DIR. */
+async function openStorage(config: Config): Promise<Storage> {
+  if (!config.s3) return new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = new S3Storage(config.s3);
+  try {
+    await storage.verifyBucket();
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
+  return storage;
 }
 
 /** Every kind of job and who handles it; `work` decides whether this process runs them. */

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Asset } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_MEDIA_MESSAGE } from '../src/assets/asset.service';
 import { fixtures } from './support/fixtures';
-import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server';
+import { storageUnderTest, type StorageKind, type StorageUnderTest } from './support/stored-files';
+import { startTestServer, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor } from './support/wait';
 
@@ -18,36 +20,34 @@ function probe(file: string): { codec: string; width: number; height: number } {
   return { codec: stream.codec_name, width: stream.width, height: stream.height };
 }
 
-/** Every file under the data folder's files/ and uploads/ (what a refused upload must not leave). */
-function storedFiles(server: TestServer): string[] {
-  const found: string[] = [];
-  for (const folder of ['files', 'uploads']) {
-    const root = path.join(server.config.dataDir, folder);
-    if (!fs.existsSync(root)) continue;
-    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) found.push(path.join(entry.parentPath, entry.name));
-    }
-  }
-  return found;
-}
-
 /** The storage key a signed file link grants. */
 function keyOf(url: string | null): string {
   const payload = (url ?? '').replace('/api/files/', '').split('.')[0] ?? '';
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k: string }).k;
 }
 
-describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
+/** Both databases on local files, and the at-scale pair: PostgreSQL with files in S3 (DESIGN.md §5). */
+const SETUPS: { database: DatabaseKind; storage: StorageKind }[] = [
+  { database: 'embedded', storage: 'local' },
+  { database: 'postgres', storage: 'local' },
+  { database: 'postgres', storage: 's3' },
+];
+
+describe.each(SETUPS)('assets on the $database database with $storage files', ({ database, storage }) => {
   let server: TestServer;
+  let files: StorageUnderTest;
   let alice: { cookie: string; email: string };
   let bob: { cookie: string; email: string };
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    files = await storageUnderTest(storage);
+    server = await startTestServer(database, files.env);
+    expect(server.services.storage.kind).toBe(storage);
     alice = await server.signedInUser();
     bob = await server.signedInUser();
   });
   afterAll(async () => {
-    await server.close();
+    await server?.close();
+    await files?.stop();
   });
 
   const tus = (cookie: string) => new TusTestClient(server, cookie);
@@ -115,7 +115,7 @@ describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
     const list = (await (await server.request('/api/assets', { cookie: user.cookie })).json()) as { assets: Asset[] };
     expect(list.assets).toEqual([]);
     const userId = (await server.services.database.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id;
-    expect(storedFiles(server).filter((f) => f.includes(userId))).toEqual([]);
+    expect(await files.find(server, userId)).toEqual([]);
   });
 
   it('fails the processing of a damaged file once, with a reason, and keeps working', async () => {
@@ -141,6 +141,11 @@ describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
     expect(finished.status).toBe(200);
     const { asset } = (await finished.json()) as { asset: Asset };
     expect(asset.size_bytes).toBe(bytes.length);
+    // Nothing of the upload is left where tus kept it: upload ids are `{user id}_{random}`.
+    const userId = asset.media_file_path?.split('/')[0] ?? '';
+    expect(await files.find(server, `${userId}_`)).toEqual([]);
+    // In S3 mode the chunks went to the bucket, not to this machine's disk.
+    if (storage === 's3') expect(fs.readdirSync(server.config.dataDir).filter((name) => name === 'uploads' || name === 'files')).toEqual([]);
   });
 
   it('answers 401 signed out on every asset and file route', async () => {
@@ -227,28 +232,26 @@ describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
     const asset = await uploadOk(fixtures.proresMov, 'delete me.mov');
     const done = await ready(alice.cookie, asset.id);
     const rows = await server.services.database.db.selectFrom('projects').select(['media_file_path', 'thumbnail_path', 'proxy_path']).where('id', '=', asset.id).executeTakeFirstOrThrow();
-    const root = path.join(server.config.dataDir, 'files');
     const keys = [rows.media_file_path, rows.thumbnail_path, rows.proxy_path] as string[];
-    expect(keys.every((k) => fs.existsSync(path.join(root, k)))).toBe(true);
-    // Make one file undeletable for now: a non-empty folder where the thumbnail was.
-    const thumb = path.join(root, keys[1] ?? '');
-    fs.rmSync(thumb);
-    fs.mkdirSync(path.join(thumb, 'blocker'), { recursive: true });
+    const [original = '', thumbnail = '', proxy = ''] = keys;
+    for (const key of keys) expect(await files.exists(server, key), key).toBe(true);
+    const restore = files.failDeletesOf(server, thumbnail);
 
     expect((await server.request(`/api/assets/${asset.id}`, { method: 'DELETE', cookie: alice.cookie })).status).toBe(204);
     expect((await server.request(`/api/assets/${done.id}`, { cookie: alice.cookie })).status).toBe(404);
-    await waitFor('the other files to be deleted', () => Promise.resolve(fs.existsSync(path.join(root, keys[0] ?? '')) || fs.existsSync(path.join(root, keys[2] ?? '')) ? undefined : true));
+    await waitFor('the other files to be deleted', async () => ((await files.exists(server, original)) || (await files.exists(server, proxy)) ? undefined : true));
     const pending = await waitFor('the failure to be recorded', async () => {
-      const row = await server.services.database.db.selectFrom('pending_file_deletions').selectAll().where('key', '=', keys[1] ?? '').executeTakeFirst();
+      const row = await server.services.database.db.selectFrom('pending_file_deletions').selectAll().where('key', '=', thumbnail).executeTakeFirst();
       return row && row.attempts > 0 ? row : undefined;
     });
     expect(pending.last_error).toBeTruthy();
 
-    fs.rmSync(thumb, { recursive: true });
-    fs.writeFileSync(thumb, 'x');
+    restore();
     // The retry (here sent at once rather than after its backoff) clears it.
     await server.services.jobs.send('storage.delete', { reason: 'test retry' });
-    await waitFor('the retried deletion', async () => ((await server.services.fileDeletions.count()) === 0 && !fs.existsSync(thumb) ? true : undefined));
+    await waitFor('the retried deletion', async () => ((await server.services.fileDeletions.count()) === 0 && !(await files.exists(server, thumbnail)) ? true : undefined));
+    expect(await files.find(server, original.slice(0, original.lastIndexOf('.')))).toEqual([]);
+    for (const key of keys) expect(await files.exists(server, key), key).toBe(false);
   });
 
   it('tells every open tab of the owner within a second, and nobody else', async () => {
@@ -283,5 +286,40 @@ describe.each(DATABASE_KINDS)('assets on the %s database', (kind) => {
     expect(Date.now() - started).toBeLessThan(1500);
     expect(await stranger.next(/assets-changed/, 300)).toBe(false);
     await Promise.all([tabOne.close(), tabTwo.close(), stranger.close()]);
+  });
+});
+
+describe('an upload whose chunks reach two web processes (PostgreSQL, files in S3)', () => {
+  let files: StorageUnderTest;
+  let first: TestServer;
+  let second: TestServer;
+  const secondDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-second-'));
+  beforeAll(async () => {
+    files = await storageUnderTest('s3');
+    first = await startTestServer('postgres', files.env);
+    // Behind a load balancer the processes share the database and the bucket, not a disk.
+    second = await first.sibling({ DATA_DIR: secondDataDir });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await files?.stop();
+    fs.rmSync(secondDataDir, { recursive: true, force: true });
+  });
+
+  it('resumes on the other process from the offset the bucket holds', async () => {
+    const user = await first.signedInUser();
+    const bytes = fs.readFileSync(fixtures.h264Mp4);
+    const half = Math.floor(bytes.length / 2);
+    const onFirst = new TusTestClient(first, user.cookie);
+    const onSecond = new TusTestClient(second, user.cookie);
+    const location = (await onFirst.create(bytes.length, 'balanced.mp4')).headers.get('location') ?? '';
+    expect((await onFirst.patch(location, 0, bytes.subarray(0, half))).status).toBe(204);
+    expect(await onSecond.offset(location)).toBe(half);
+    const finished = await onSecond.patch(location, half, bytes.subarray(half));
+    expect(finished.status, await finished.clone().text()).toBe(200);
+    const { asset } = (await finished.json()) as { asset: Asset };
+    const original = await first.request(asset.original_url ?? '', { cookie: user.cookie });
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(bytes);
   });
 });

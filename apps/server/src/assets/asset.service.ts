@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isLookId, isPremiumLook } from '@cinegrade/color';
-import { canUsePremiumLooks, gradeFromSavedGrade, PREMIUM_LOOK_REFUSAL, type Asset, type ListAssetsQuery, type UpdateAssetRequest } from '@cinegrade/contract';
+import {
+  canUsePremiumLooks,
+  gradeFromSavedGrade,
+  PREMIUM_LOOK_REFUSAL,
+  type Asset,
+  type ListAssetsQuery,
+  type MediaMetadata,
+  type UpdateAssetRequest,
+} from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import type { z } from 'zod';
 import type { EventBus } from '../events/event-bus';
@@ -19,7 +27,10 @@ import type { Logger } from '../platform/logger';
 import { derivedKey, newMediaKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
 import type { Storage } from '../storage/storage';
+import type { StagedUpload } from '../uploads/staged-upload';
 import type { AssetRepository, AssetRow } from './asset.repository';
+
+export const EMPTY_FILE_MESSAGE = 'The file is empty.';
 
 export const NOT_MEDIA_MESSAGE =
   'This file is not a video or an image Cinegrade can read. Upload a video (MP4, MOV, WebM, AVI, MKV) or an image (JPEG, PNG, WebP, TIFF).';
@@ -35,17 +46,6 @@ export function cleanFileName(name: string): string {
 function displayName(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(0, dot) : fileName;
-}
-
-async function readHead(file: string, bytes = 4096): Promise<Uint8Array> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -69,23 +69,16 @@ export class AssetService {
    * id and queue its thumbnail and proxy. Anything that is not real media is refused (415) and
    * nothing of it is kept.
    */
-  async acceptUpload(userId: string, stagedPath: string, originalName: string): Promise<Asset> {
-    let sniffed: SniffedType | null = null;
+  async acceptUpload(userId: string, staged: StagedUpload, originalName: string): Promise<Asset> {
     try {
-      const size = (await fs.promises.stat(stagedPath)).size;
-      if (size === 0) throw new HttpError(415, 'unsupported_media', 'The file is empty.');
-      sniffed = sniffMedia(await readHead(stagedPath));
+      const size = await staged.size();
+      if (size === 0) throw new HttpError(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
+      const sniffed = sniffMedia(await staged.head(4096));
       if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
-      let metadata;
-      try {
-        metadata = await this.tools.probe({ path: stagedPath, demuxer: sniffed.demuxer });
-      } catch (error) {
-        if (error instanceof ProbeError) throw new HttpError(415, 'unsupported_media', `${error.message} ${NOT_MEDIA_MESSAGE}`);
-        throw error;
-      }
+      const metadata = await this.probeStaged(staged, sniffed);
       const fileName = cleanFileName(originalName);
       const key = newMediaKey(userId, sniffed.extension);
-      await this.storage.putFile(key, stagedPath, { move: true });
+      await staged.keep(key);
       const row = await this.assets.insert({
         user_id: userId,
         name: displayName(fileName),
@@ -102,7 +95,20 @@ export class AssetService {
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
       return this.toApi(row);
     } finally {
-      await fs.promises.rm(stagedPath, { force: true });
+      await staged.discard();
+    }
+  }
+
+  /** ffprobe on the staged bytes; a file it cannot read is refused as not media. */
+  private async probeStaged(staged: StagedUpload, sniffed: SniffedType): Promise<MediaMetadata> {
+    const copy = await staged.localCopy();
+    try {
+      return await this.tools.probe({ path: copy.path, demuxer: sniffed.demuxer });
+    } catch (error) {
+      if (error instanceof ProbeError) throw new HttpError(415, 'unsupported_media', `${error.message} ${NOT_MEDIA_MESSAGE}`);
+      throw error;
+    } finally {
+      await copy.release();
     }
   }
 

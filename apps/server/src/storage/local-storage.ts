@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ObjectNotFoundError, type ByteRange, type Storage, type StoredObject } from './storage';
+import { ObjectNotFoundError, type ByteRange, type LocalCopy, type Storage, type StoredObject } from './storage';
 
 /** Files on local disk under one root folder (DATA_DIR/files by default). */
 export class LocalStorage implements Storage {
@@ -54,15 +54,28 @@ export class LocalStorage implements Storage {
     return { size, body };
   }
 
-  async localCopy(key: string): Promise<{ path: string; release(): Promise<void> }> {
+  async localCopy(key: string): Promise<LocalCopy> {
     const file = this.pathOf(key);
     if ((await this.size(key)) === null) throw new ObjectNotFoundError(key);
     return { path: file, release: () => Promise.resolve() };
   }
 
+  async move(fromKey: string, toKey: string): Promise<void> {
+    if ((await this.size(fromKey)) === null) throw new ObjectNotFoundError(fromKey);
+    const target = this.pathOf(toKey);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(this.pathOf(fromKey), target);
+    await this.removeEmptyFolder(fromKey);
+  }
+
   async delete(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
-    // Leave no empty per-user folders behind.
-    await fs.promises.rmdir(path.dirname(this.pathOf(key))).catch(() => undefined);
+    await this.removeEmptyFolder(key);
+  }
+
+  /** Leaves no empty per-user folders behind (but never removes the root itself). */
+  private async removeEmptyFolder(key: string): Promise<void> {
+    const folder = path.dirname(this.pathOf(key));
+    if (folder !== this.root) await fs.promises.rmdir(folder).catch(() => undefined);
   }
 }

@@ -15,6 +15,12 @@ export interface StoredObject {
   body: Readable;
 }
 
+/** A file ffmpeg can open; `release` removes it when it was a temporary copy. */
+export interface LocalCopy {
+  path: string;
+  release(): Promise<void>;
+}
+
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** Stores a local file under `key`, moving it when it is on the same disk. */
@@ -23,7 +29,9 @@ export interface Storage {
   size(key: string): Promise<number | null>;
   read(key: string, range?: ByteRange): Promise<StoredObject>;
   /** A local path ffmpeg can read; for remote storage a temporary copy the caller removes with `release`. */
-  localCopy(key: string): Promise<{ path: string; release(): Promise<void> }>;
+  localCopy(key: string): Promise<LocalCopy>;
+  /** Renames an object; the old key is gone afterwards. */
+  move(fromKey: string, toKey: string): Promise<void>;
   /** Removes the object; removing one that is already gone succeeds. */
   delete(key: string): Promise<void>;
 }

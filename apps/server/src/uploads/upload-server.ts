@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@cinegrade/contract';
-import type { AssetService } from '../assets/asset.service';
+import { EMPTY_FILE_MESSAGE, type AssetService } from '../assets/asset.service';
 import type { AuthService } from '../auth/auth.service';
 import { HttpError } from '../http/http-error';
 import type { Logger } from '../platform/logger';
+import type { UploadStaging } from './upload-staging';
 
 export const UPLOAD_PATH = '/api/uploads';
-/** Unfinished uploads are kept this long for resuming, then removed. */
-const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** The last segment of an upload URL: `{user id}_{24 hex}`, as `namingFunction` makes them. */
+const UPLOAD_NAME = /^[0-9a-f-]+_[0-9a-f]{24}$/;
 
 /** What tus hooks throw to answer with a status and body (the shape @tus/server reads). */
 class TusRejection extends Error {
@@ -35,31 +34,36 @@ function reject(status: number, code: string, message: string): TusRejection {
 }
 
 /**
- * Resumable uploads (tus 1.0.0, `@tus/server`): chunks stream to a file store under
- * DATA_DIR/uploads and never sit whole in memory; HEAD tells a client where to resume after a
- * dropped connection or a server restart. Each upload belongs to the user who created it; its
- * id starts with theirs, and every request on it must come from them. When the last chunk
- * arrives, the asset service decides from the bytes whether to keep it.
+ * Resumable uploads (tus 1.0.0, `@tus/server`): chunks stream to the staging store (a folder
+ * under DATA_DIR, or the bucket in S3 mode) and never sit whole in memory; HEAD tells a client
+ * where to resume after a dropped connection or a server restart. Each upload belongs to the
+ * user who created it; its id starts with theirs, and every request on it must come from them.
+ * When the last chunk arrives, the asset service decides from the bytes whether to keep it.
  */
-export function createUploadServer(options: { dataDir: string; auth: AuthService; assets: AssetService; logger: Logger }) {
+export function createUploadServer(options: { staging: UploadStaging; auth: AuthService; assets: AssetService; logger: Logger }) {
+  const { staging } = options;
   const userOf = async (request: Request): Promise<string | null> => (await options.auth.currentSession(request.headers)).value?.user.id ?? null;
+  const ownedBy = (uploadId: string, userId: string) => uploadId.startsWith(`${staging.idPrefix}${userId}_`);
 
   const server = new TusServer({
     path: UPLOAD_PATH,
-    datastore: new FileStore({ directory: path.join(options.dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+    datastore: staging.datastore,
     maxSize: MAX_UPLOAD_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: false,
     namingFunction: async (request) => {
       const userId = await userOf(request);
       if (!userId) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
-      return `${userId}_${crypto.randomBytes(12).toString('hex')}`;
+      return `${staging.idPrefix}${userId}_${crypto.randomBytes(12).toString('hex')}`;
     },
+    // The URL names the upload without the store's prefix; anything but a name we made is unknown.
+    generateUrl: (_request, { path, id }) => `${path}/${id.slice(staging.idPrefix.length)}`,
+    getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_NAME.test(lastPath) ? `${staging.idPrefix}${lastPath}` : undefined),
     onIncomingRequest: async (request, uploadId) => {
       const userId = await userOf(request);
       if (!userId) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
       // Another user's upload id answers exactly like one that does not exist.
-      if (uploadId && !uploadId.startsWith(`${userId}_`)) throw reject(404, 'not_found', 'No such upload.');
+      if (uploadId && !ownedBy(uploadId, userId)) throw reject(404, 'not_found', 'No such upload.');
     },
     onUploadCreate: async (request, upload) => {
       const userId = await userOf(request);
@@ -67,12 +71,14 @@ export function createUploadServer(options: { dataDir: string; auth: AuthService
       const filename = upload.metadata?.filename;
       if (!filename) throw reject(400, 'validation_failed', 'The upload has no file name.');
       if (!isPlainFileName(filename)) throw reject(400, 'validation_failed', 'The file name is not valid: it must not contain folders.');
+      // Refused before the store creates anything (in S3 mode, a multipart upload with no parts).
+      if (upload.size === 0) throw reject(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
       return { metadata: { ...upload.metadata, filename } };
     },
     onUploadFinish: async (request, upload) => {
       const userId = await userOf(request);
-      if (!userId || !upload.id.startsWith(`${userId}_`)) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
-      const staged = path.join(options.dataDir, 'uploads', upload.id);
+      if (!userId || !ownedBy(upload.id, userId)) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
+      const staged = staging.finished(upload.id);
       try {
         const asset = await options.assets.acceptUpload(userId, staged, upload.metadata?.filename ?? 'Untitled');
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ asset }) };
@@ -80,10 +86,6 @@ export function createUploadServer(options: { dataDir: string; auth: AuthService
         if (error instanceof HttpError) throw reject(error.status, error.code, error.message);
         options.logger.error('Upload could not be saved', { error, uploadId: upload.id });
         throw reject(500, 'internal', 'The upload could not be saved. Please try again.');
-      } finally {
-        // The file itself was moved into storage or removed; drop tus's record of it too.
-        await fs.promises.rm(staged, { force: true });
-        await fs.promises.rm(`${staged}.json`, { force: true });
       }
     },
     onResponseError: (_request, error) => {

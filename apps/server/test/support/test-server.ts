@@ -61,8 +61,8 @@ export interface TestServer {
   mailbox: Mailbox;
   config: Config;
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
-  /** Another server process on the same database and data folder (PostgreSQL only). */
-  sibling(): Promise<TestServer>;
+  /** Another server process on the same database and data folder (PostgreSQL only); `env` adds or overrides settings. */
+  sibling(env?: Record<string, string>): Promise<TestServer>;
   /** Signs up, verifies and signs in a user; answers the session cookie. */
   signedInUser(email?: string, fullName?: string): Promise<{ cookie: string; email: string }>;
   close(): Promise<void>;
@@ -96,9 +96,9 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     mailbox,
     config,
     request,
-    sibling: () => {
+    sibling: (extra = {}) => {
       if (kind !== 'postgres') throw new Error('Only PostgreSQL can be shared by two server processes');
-      return startTestServer(kind, env, database);
+      return startTestServer(kind, { ...env, ...extra }, database);
     },
     signedInUser: async (email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`, fullName = 'Test Colourist') => {
       const password = 'correct horse battery';
