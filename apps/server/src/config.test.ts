@@ -18,6 +18,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'grade.example.com' }, '/')).toThrow(/PUBLIC_URL must be a full address/);
   });
 
+  it('refuses RUN_WORKER=false on the embedded database, where no other process could run the jobs', () => {
+    expect(() => loadConfig({ RUN_WORKER: 'false' }, '/')).toThrow(/^RUN_WORKER=false needs DATABASE_URL/);
+    expect(loadConfig({ RUN_WORKER: 'false', DATABASE_URL: 'postgres://db/cinegrade' }, '/').runWorker).toBe(false);
+  });
+
   it('stores files on local disk unless S3_BUCKET is set', () => {
     expect(loadConfig({}, '/').s3).toBeNull();
     const s3 = { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };

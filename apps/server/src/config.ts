@@ -108,17 +108,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
   } catch {
     throw new ConfigError(`PUBLIC_URL must be a full address such as https://grade.example.com (got "${publicUrl}").`);
   }
+  const databaseUrl = env.DATABASE_URL || null;
+  const runWorker = flag('RUN_WORKER', env.RUN_WORKER, true);
+  // The embedded database is locked to one process, so no separate worker could ever run the
+  // jobs: uploads would wait for their thumbnails forever.
+  if (!runWorker && !databaseUrl) {
+    throw new ConfigError('RUN_WORKER=false needs DATABASE_URL: with the embedded database no separate worker can open the data folder, so this process must run the background jobs.');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
     publicUrl,
     authSecret: env.AUTH_SECRET || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Cinegrade <no-reply@cinegrade.local>',
     webDistDir: path.resolve(cwd, env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
-    runWorker: flag('RUN_WORKER', env.RUN_WORKER, true),
+    runWorker,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     logLevel,
     rateLimitMultiplier: integer('RATE_LIMIT_MULTIPLIER', env.RATE_LIMIT_MULTIPLIER, 1) || 1,
