@@ -16,9 +16,32 @@ const require = createRequire(import.meta.url);
 function npmBinary(packageName: string): string | null {
   try {
     const found = (require(packageName) as { path?: string }).path;
-    return found && fs.existsSync(found) ? found : null;
-  } catch {
+    return found && fs.existsSync(found) ? ensureExecutable(found) : null;
+  } catch (error) {
+    if (error instanceof BinaryNotExecutableError) throw error;
     return null;
+  }
+}
+
+export class BinaryNotExecutableError extends Error {}
+
+/**
+ * The npm packages make their binary executable in an install script, which npm 11 may skip;
+ * without it every probe would fail as if the uploads were damaged. So the mode is set here,
+ * and a binary that cannot be made executable is reported as what it is.
+ */
+export function ensureExecutable(file: string): string {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return file;
+  } catch {
+    try {
+      fs.chmodSync(file, fs.statSync(file).mode | 0o111);
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      throw new BinaryNotExecutableError(`${file} is not executable and could not be made so: run "chmod +x ${file}", install ffmpeg (Debian: apt-get install -y ffmpeg), or set FFMPEG_PATH and FFPROBE_PATH.`);
+    }
   }
 }
 
