@@ -10,10 +10,11 @@ import { RateLimiter } from './auth/rate-limiter';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './events/event-bus';
+import { Housekeeping } from './jobs/housekeeping';
 import { JobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveMediaBinaries } from './media/binaries';
-import { MediaTools } from './media/media-tools';
+import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools } from './media/media-tools';
 import type { Logger } from './platform/logger';
 import { FileDeletions } from './storage/file-deletions';
 import { LocalStorage } from './storage/local-storage';
@@ -42,6 +43,8 @@ export interface Services {
   userLuts: UserLutService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
+  /** Periodic sweeps, in processes that run jobs. */
+  housekeeping: Housekeeping | null;
   close(): Promise<void>;
 }
 
@@ -86,8 +89,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const work = overrides.runWorker ?? config.runWorker;
     await defineJobs(jobs, { assets, fileDeletions }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
+    let housekeeping: Housekeeping | null = null;
+    if (work) {
+      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), logger });
+      started.start();
+      closers.push(() => Promise.resolve(started.stop()));
+      housekeeping = started;
+    }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, fileDeletions, uploads, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;
@@ -114,7 +124,9 @@ async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; file
       name: 'media.derive',
       retryLimit: 3,
       retryDelaySeconds: 10,
-      expireInSeconds: 6 * 60 * 60,
+      // Longer than the proxy's own wall-clock limit (media-tools.ts), so pg-boss never retries a
+      // job that is still running.
+      expireInSeconds: MEDIA_DERIVE_EXPIRY_SECONDS,
       concurrency: 1,
       handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
     },

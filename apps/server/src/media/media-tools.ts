@@ -9,9 +9,14 @@ import { parseProbe, ProbeError } from './probe';
 const PROBE_TIMEOUT_MS = 30_000;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
 
+/** The `media.derive` job's expiry: the longest proxy run plus a margin for the thumbnail and storage. */
+export const MEDIA_DERIVE_EXPIRY_SECONDS = 12 * 60 * 60;
+const PROXY_TIMEOUT_CAP_MS = (MEDIA_DERIVE_EXPIRY_SECONDS - 30 * 60) * 1000;
+
 export function proxyTimeoutMs(durationSeconds: number | null): number {
-  // Generous for a software encoder on two cores: ten times real time, at least five minutes.
-  return Math.max(5 * 60_000, (durationSeconds ?? 60) * 10_000);
+  // Generous for a software encoder on two cores: ten times real time, at least five minutes,
+  // and never past the job's expiry (a clip that would take longer fails with that reason).
+  return Math.min(PROXY_TIMEOUT_CAP_MS, Math.max(5 * 60_000, (durationSeconds ?? 60) * 10_000));
 }
 
 /** The ffmpeg adapter for media in: probe, thumbnail and proxy. */

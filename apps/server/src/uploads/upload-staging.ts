@@ -25,6 +25,11 @@ export interface UploadStaging {
   /** Put before every upload id in the store: '' on disk, `uploads/` in the bucket. */
   idPrefix: string;
   finished(uploadId: string): StagedUpload;
+  /**
+   * Removes unfinished uploads past their expiry; answers how many. On disk tus does it; in the
+   * bucket a lifecycle rule on the uploads/ prefix does (docs/operations.md), so this answers 0.
+   */
+  cleanUpExpired(): Promise<number>;
 }
 
 /**
@@ -36,10 +41,12 @@ export function createUploadStaging(options: { dataDir: string; s3: S3Config | n
   const { s3, storage } = options;
   if (!s3) {
     const directory = path.join(options.dataDir, 'uploads');
+    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
     return {
-      datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+      datastore,
       idPrefix: '',
       finished: (uploadId) => stagedFile(path.join(directory, uploadId), storage),
+      cleanUpExpired: () => datastore.deleteExpired(),
     };
   }
   return {
@@ -54,5 +61,6 @@ export function createUploadStaging(options: { dataDir: string; s3: S3Config | n
     }),
     idPrefix: S3_UPLOAD_PREFIX,
     finished: (uploadId) => stagedObject(storage, uploadId),
+    cleanUpExpired: () => Promise.resolve(0),
   };
 }
