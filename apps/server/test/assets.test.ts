@@ -158,12 +158,19 @@ describe.each(SETUPS)('assets on the $database database with $storage files', ({
       ['GET', '/api/events'],
       ['POST', '/api/uploads'],
     ];
+    // An upload in progress: its PATCH and HEAD need the session too.
+    const started = await tus(alice.cookie).create(100, 'half.mp4');
+    const uploadUrl = started.headers.get('location') ?? '';
+    checks.push(['PATCH', uploadUrl], ['HEAD', uploadUrl], ['DELETE', uploadUrl]);
     for (const [method, url] of checks) {
-      const response = await server.request(url, { method, json: method === 'PATCH' ? { name: 'x' } : undefined, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' } });
+      const tusHeaders = { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' };
+      const response = await server.request(url, { method, json: method === 'PATCH' && url.startsWith('/api/assets') ? { name: 'x' } : undefined, headers: tusHeaders });
       expect(response.status, `${method} ${url}`).toBe(401);
     }
+    // A signed link is not enough on its own: the file is its owner's.
     const file = await server.request(asset.original_url ?? '');
-    expect(file.status).toBe(404);
+    expect(file.status).toBe(401);
+    expect(await tus(alice.cookie).offset(uploadUrl)).toBe(0);
   });
 
   it("answers 404 for another user's asset, upload and file, and never lists them", async () => {

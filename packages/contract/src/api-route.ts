@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * One API route as data: the server registers its handler against this description and

@@ -148,6 +148,32 @@ export const assetRoutes = defineRoutes({
     response: UploadResult,
     errors: [413, 415],
   },
+  uploadChunk: {
+    method: 'patch',
+    path: '/api/uploads/{uploadId}',
+    summary:
+      'tus 1.0.0: append a chunk at Upload-Offset (Content-Type application/offset+octet-stream). The last chunk answers UploadResult with the accepted asset, or 415 when the content is not a video or an image. Only the user who created the upload may send to it.',
+    tag: 'assets',
+    auth: 'user',
+    response: UploadResult,
+    errors: [404, 409, 413, 415],
+  },
+  uploadOffset: {
+    method: 'head',
+    path: '/api/uploads/{uploadId}',
+    summary: 'tus 1.0.0: how much of the upload arrived (Upload-Offset), so a client resumes where it stopped.',
+    tag: 'assets',
+    auth: 'user',
+    errors: [404],
+  },
+  cancelUpload: {
+    method: 'delete',
+    path: '/api/uploads/{uploadId}',
+    summary: 'tus 1.0.0 termination: abandon an upload and remove what arrived of it.',
+    tag: 'assets',
+    auth: 'user',
+    errors: [404],
+  },
   file: {
     method: 'get',
     path: '/api/files/{token}',
@@ -155,7 +181,7 @@ export const assetRoutes = defineRoutes({
     tag: 'assets',
     auth: 'none',
     produces: 'application/octet-stream',
-    errors: [403, 404, 416],
+    errors: [401, 403, 404, 416],
   },
   events: {
     method: 'get',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { API } from '@cinegrade/contract';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { HttpError } from '../http/http-error';
+import { HttpError, unauthenticated } from '../http/http-error';
 import { registerRoute, type SessionLookup } from '../http/register-route';
 import { mimeForKey } from '../media/sniff';
 import type { FileSigner } from '../storage/signed-urls';
@@ -49,7 +49,8 @@ export function registerAssetRoutes(app: Hono<AppEnv>, session: SessionLookup, a
     const verdict = signer.verify(c.req.param('token') ?? '');
     if (!verdict.ok) throw new HttpError(verdict.reason === 'expired' ? 403 : 404, verdict.reason === 'expired' ? 'forbidden' : 'not_found', verdict.reason === 'expired' ? 'This link has expired. Reload the page for a new one.' : 'No such file.');
     const viewer = await session(c);
-    if (!viewer || viewer.user.id !== verdict.grant.userId) throw new HttpError(404, 'not_found', 'No such file.');
+    if (!viewer) throw unauthenticated();
+    if (viewer.user.id !== verdict.grant.userId) throw new HttpError(404, 'not_found', 'No such file.');
     const size = await storage.size(verdict.grant.key);
     if (size === null) throw new HttpError(404, 'not_found', 'No such file.');
     const range = parseRange(c.req.header('range'), size);
