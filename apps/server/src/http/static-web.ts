@@ -26,7 +26,13 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string): void {
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
     const indexPath = path.join(root, 'index.html');
-    const requested = path.resolve(root, `.${decodeURIComponent(c.req.path)}`);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(c.req.path);
+    } catch {
+      return c.text('This address is not valid: it has a broken %-escape.', 400);
+    }
+    const requested = path.resolve(root, `.${decoded}`);
     const inside = requested.startsWith(root + path.sep);
     if (inside && fs.existsSync(requested) && fs.statSync(requested).isFile()) {
       const immutable = requested.startsWith(path.join(root, 'assets') + path.sep);
