@@ -137,6 +137,24 @@ describe('information pages (spec part 2 §2.5, §2.7, §2.8)', () => {
     await page.getByRole('link', { name: 'Open Teal & Orange Blockbuster in the editor' }).click();
     await page.waitForURL(`${server.url}/?look=blockbuster-teal-orange`);
   });
+
+  it.each([
+    ['/help-support', 'Help & Support'],
+    ['/film-color-analysis', 'Film Color Analysis'],
+    ['/color-correction-grading', 'Color Correction & Grading'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-of-service', 'Terms of Service'],
+  ])('%s reads on a phone without sideways scrolling', async (path, title) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    try {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+  });
 });
 
 describe('System Status (spec part 2 §2.5) against a server that stops', () => {
@@ -166,4 +184,5 @@ describe('System Status (spec part 2 §2.5) against a server that stops', () => 
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
   });
+
 });
