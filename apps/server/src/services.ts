@@ -22,6 +22,8 @@ import type { Storage } from './storage/storage';
 import { createUploadServer } from './uploads/upload-server';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
+import { AnalysisService } from './analysis/analysis.service';
+import { FrameDecoder } from './analysis/frame-decoder';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -38,6 +40,7 @@ export interface Services {
   jobs: JobQueue;
   assets: AssetService;
   userLuts: UserLutService;
+  analysis: AnalysisService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const tools = new MediaTools(resolveMediaBinaries());
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
     const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger, { profiles, userLuts });
+    const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const uploads = createUploadServer({ dataDir: config.dataDir, auth, assets, logger });
 
@@ -83,7 +87,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await defineJobs(jobs, { assets, fileDeletions }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, fileDeletions, uploads, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, fileDeletions, uploads, close };
   } catch (error) {
     await close();
     throw error;
