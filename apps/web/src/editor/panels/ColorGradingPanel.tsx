@@ -38,7 +38,7 @@ export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; o
   return (
     <section className="editor-panel grading-panel" aria-label="Color Grading">
       <header className="editor-panel-head">
-        <h3>{mode === 'smart' ? 'Smart Enhancement' : 'Color Grading'}</h3>
+        <h3>Color Grading</h3>
         <span className="spacer" />
         <div className="mode-toggle" role="group" aria-label="Color Grading mode">
           {(['basic', 'smart'] as const).map((value) => (

@@ -5,8 +5,9 @@ import { gradeStore, useGradeState } from '../grade-store';
 import { useUserLuts } from '../user-luts-store';
 import { chooseImportedLut, chooseLook, resetLook, useCanUsePremiumLooks } from './look-access';
 import { LabelledSlider } from './LabelledSlider';
+import { LockIcon } from './LockIcon';
 import { LookSwatch } from './LookSwatch';
-import { LutFileControls } from './LutFileControls';
+import { LutDownloadControls } from './LutFileControls';
 import { MyLuts } from './MyLuts';
 import { customSwatchKey, type SwatchSubject } from './look-swatches';
 import { useLookSwatches, type Swatches } from './use-look-swatches';
@@ -46,21 +47,8 @@ export function LooksPanel() {
           Reset
         </button>
       </header>
-      <LabelledSlider
-        label="Look strength"
-        value={grade.lookStrength}
-        min={0}
-        max={100}
-        unit="%"
-        disabled={!hasLook}
-        description="How much of the look: 0% is the picture without it, 100% the full look."
-        onChange={(value) => gradeStore.change((g) => ({ ...g, lookStrength: value }), { coalesce: 'lookStrength' })}
-        onReset={() => gradeStore.change((g) => ({ ...g, lookStrength: DEFAULT_LOOK_STRENGTH }))}
-        resetValue={DEFAULT_LOOK_STRENGTH}
-      />
-      <LutFileControls />
       <div className="looks-scroll">
-        {userLuts.userId !== null && <MyLuts state={userLuts} selected={grade.customLook} swatches={swatches} onChoose={(lut: UserLut) => chooseImportedLut(lut.id)} />}
+        <MyLuts state={userLuts} selected={grade.customLook} swatches={swatches} onChoose={(lut: UserLut) => chooseImportedLut(lut.id)} />
         {LOOKS_BY_CATEGORY.map(({ category, looks }) => (
           <section key={category} className="look-group" aria-label={category}>
             <h4 className="look-group-title">{category}</h4>
@@ -72,6 +60,21 @@ export function LooksPanel() {
           </section>
         ))}
       </div>
+      <footer className="looks-footer">
+        <LabelledSlider
+          label="Look strength"
+          value={grade.lookStrength}
+          min={0}
+          max={100}
+          unit="%"
+          disabled={!hasLook}
+          description="How much of the look: 0% is the picture without it, 100% the full look."
+          onChange={(value) => gradeStore.change((g) => ({ ...g, lookStrength: value }), { coalesce: 'lookStrength' })}
+          onReset={() => gradeStore.change((g) => ({ ...g, lookStrength: DEFAULT_LOOK_STRENGTH }))}
+          resetValue={DEFAULT_LOOK_STRENGTH}
+        />
+        <LutDownloadControls />
+      </footer>
     </section>
   );
 }
@@ -92,7 +95,8 @@ function LookCard({ look, selected, locked, swatches, onChoose }: { look: LookDe
       <LookSwatch pixels={swatches.pixels.get(look.id)} width={swatches.width} height={swatches.height} gradient={look.previewGradient} />
       <span className="look-card-name">{look.name}</span>
       <span className={`badge look-tier ${premium ? 'badge-premium' : 'badge-success'}`} aria-hidden>
-        {premium ? (locked ? '🔒 Premium' : 'Premium') : 'Free'}
+        {locked && <LockIcon />}
+        {premium ? 'Premium' : 'Free'}
       </span>
     </button>
   );

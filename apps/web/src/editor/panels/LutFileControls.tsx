@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { getLook, type Lut3D } from '@cinegrade/color';
-import { useAuth } from '../../auth/AuthProvider';
 import { handleError } from '../../ui/handle-error';
 import { Select } from '../../ui/primitives';
 import { toast } from '../../ui/toast-store';
@@ -28,14 +27,38 @@ export async function importCubeFile(file: File): Promise<void> {
   }
 }
 
-/** `.cube` in and out (issue 5): import a file as a personal look; download the current grade. */
-export function LutFileControls() {
-  const { user } = useAuth();
+/** Import a `.cube` as a personal look (issue 5 ".cube in and out"); shown in My LUTs' heading. */
+export function LutImportButton() {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".cube"
+        hidden
+        data-testid="cube-import-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          void importCubeFile(file).finally(() => setBusy(false));
+        }}
+      />
+      <button type="button" className="btn btn-sm" disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? 'Importing...' : 'Import .cube'}
+      </button>
+    </>
+  );
+}
+
+/** Download the current grade as a `.cube` of the chosen size. */
+export function LutDownloadControls() {
   const { media } = useWorkspace();
   const { luts } = useUserLuts();
-  const input = useRef<HTMLInputElement>(null);
   const [size, setSize] = useState<DownloadLutSize>(33);
-  const [busy, setBusy] = useState(false);
 
   const download = async () => {
     const { grade } = gradeStore.getState();
@@ -54,37 +77,13 @@ export function LutFileControls() {
 
   return (
     <div className="lut-files">
-      {user ? (
-        <>
-          <input
-            ref={input}
-            type="file"
-            accept=".cube"
-            hidden
-            data-testid="cube-import-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
-              setBusy(true);
-              void importCubeFile(file).finally(() => setBusy(false));
-            }}
-          />
-          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => input.current?.click()}>
-            {busy ? 'Importing...' : 'Import .cube'}
-          </button>
-        </>
-      ) : (
-        <span className="small faint">Sign in to import your own .cube LUTs.</span>
-      )}
-      <span className="spacer" />
       <Select<`${DownloadLutSize}`>
         label="LUT size"
         value={`${size}`}
         options={DOWNLOAD_LUT_SIZES.map((s) => ({ value: `${s}`, label: `${s}-point` }))}
         onValueChange={(value) => setSize(Number(value) as DownloadLutSize)}
       />
-      <button type="button" className="btn btn-sm" onClick={() => void download()}>
+      <button type="button" className="btn btn-sm" title="The current grade as a .cube LUT for other grading tools" onClick={() => void download()}>
         Download .cube
       </button>
     </div>

@@ -5,6 +5,7 @@ import { gradeStore } from '../grade-store';
 import { deleteUserLut, type UserLutsState } from '../user-luts-store';
 import { LookSwatch } from './LookSwatch';
 import { customSwatchKey } from './look-swatches';
+import { LutImportButton } from './LutFileControls';
 import type { Swatches } from './use-look-swatches';
 
 /** A neutral grey ramp for imported LUTs before their swatch is drawn (we know nothing of their colour). */
@@ -25,7 +26,12 @@ async function remove(lut: UserLut): Promise<void> {
 export function MyLuts({ state, selected, swatches, onChoose }: { state: UserLutsState; selected: string | null; swatches: Swatches; onChoose: (lut: UserLut) => void }) {
   return (
     <section className="look-group" aria-label="My LUTs">
-      <h4 className="look-group-title">My LUTs</h4>
+      <div className="look-group-head">
+        <h4 className="look-group-title">My LUTs</h4>
+        <span className="spacer" />
+        {state.userId !== null && <LutImportButton />}
+      </div>
+      {state.userId === null && <p className="small faint">Sign in to import your own .cube LUTs.</p>}
       {state.status === 'failed' && <p className="small field-error">{state.error}</p>}
       {state.status === 'ready' && state.luts.length === 0 && <p className="small faint">Import a .cube file to keep your own looks here.</p>}
       <div className="look-grid">

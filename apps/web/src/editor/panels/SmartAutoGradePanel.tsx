@@ -6,6 +6,7 @@ import { useWorkspace } from '../../workspace/WorkspaceProvider';
 import { useEditorMedia } from '../editor-media';
 import { gradeStore, useGradeState } from '../grade-store';
 import { analyzeScene, outcomeToast, type AnalysisOutcome } from './analyze-scene-client';
+import { LockIcon } from './LockIcon';
 import { chooseLook, useCanUsePremiumLooks } from './look-access';
 import { mediaKey } from './media-key';
 import { captureAnalysisFrames, measureCurrentFrame } from './scene-frames';
@@ -117,7 +118,12 @@ function RecommendationItem({ recommendation, selected, locked, onApply }: { rec
       <button type="button" className={`recommendation${selected ? ' recommendation-selected' : ''}`} aria-pressed={selected} onClick={onApply} data-look={look.id}>
         <span className="recommendation-head">
           <span className="recommendation-name">{look.name}</span>
-          {recommendation.premium && <span className="badge badge-premium">{locked ? '🔒 Premium' : 'Premium'}</span>}
+          {recommendation.premium && (
+            <span className="badge badge-premium">
+              {locked && <LockIcon />}
+              Premium
+            </span>
+          )}
           <span className="spacer" />
           <span className={`confidence confidence-${colour}`} data-confidence-color={colour}>
             {formatConfidence(recommendation.confidence)}

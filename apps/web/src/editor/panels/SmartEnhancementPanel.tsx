@@ -1,3 +1,5 @@
+import { LockIcon } from './LockIcon';
+
 /** The spec's alert, word for word (spec part 1 §2 Smart Enhancement panel). */
 export const SMART_ENHANCEMENT_ALERT = 'Upgrade to Premium to access Smart Enhancement features!';
 
@@ -20,9 +22,8 @@ export function SmartEnhancementPanel() {
         <div className="fake-slider" />
       </div>
       <div className="smart-enhancement-lock" role="region" aria-label="Premium Feature">
-        <span className="lock-icon" aria-hidden>
-          🔒
-        </span>
+        <LockIcon size="28px" />
+        <span className="small faint">Smart Enhancement</span>
         <strong>Premium Feature</strong>
         <p className="small muted">AI upscaling, frame interpolation, noise reduction and sharpening.</p>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => window.alert(SMART_ENHANCEMENT_ALERT)}>
