@@ -116,6 +116,17 @@ describe('SmartAutoGradePanel', () => {
     quiet.mockRestore();
   });
 
+  it('tells a signed-out visitor that analysis needs an account, and still offers the built-in list', async () => {
+    mockFetch(() => jsonResponse(401, { code: 'unauthenticated', message: 'Please sign in to continue.' }));
+    render(<SmartAutoGradePanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'Smart Analyze' }));
+    const notice = await screen.findByRole('note', { name: 'Professional Mode' });
+    expect(notice.textContent).toContain('for signed-in accounts');
+    expect(notice.textContent).not.toContain('temporarily unavailable');
+    expect(lastToast()?.title).toBe('Professional Recommendations');
+    expect(within(screen.getByTestId('analysis-results')).getAllByRole('button')).toHaveLength(3);
+  });
+
   it("applies Auto Grade's slider values measured from the frame, keeping creative sliders", () => {
     // A dim frame with a blue cast: it needs warming and lifting.
     const data = new Uint8ClampedArray(64 * 36 * 4);

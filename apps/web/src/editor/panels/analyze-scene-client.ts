@@ -1,9 +1,15 @@
 import { FALLBACK_RECOMMENDATIONS } from '@cinegrade/color';
 import { API, type LookRecommendation, type MediaType } from '@cinegrade/contract';
-import { callApi } from '../../api/client';
+import { ApiError, callApi } from '../../api/client';
 
 /** The notice shown when the call fails and the built-in list is used (spec part 1 §8). */
 export const ANALYSIS_UNAVAILABLE = 'Analysis service temporarily unavailable';
+
+/**
+ * The notice for a signed-out visitor trying the editor: the service is not down, it analyses
+ * accounts' media only, so saying "unavailable" would be untrue. The built-in list still shows.
+ */
+export const ANALYSIS_NEEDS_ACCOUNT = 'Smart Analyze measures your footage on our server for signed-in accounts. Sign up to analyse this file; meanwhile these looks suit most content.';
 
 export type SceneAnalysisView = { readonly label: string; readonly value: string }[];
 
@@ -28,7 +34,7 @@ export function outcomeToast(outcome: AnalysisOutcome): { title: string; descrip
     case 'expert':
       return { title: 'Expert Recommendations Ready', description: `${count} recommended; see the Professional Mode note.` };
     case 'fallback':
-      return { title: 'Professional Recommendations', description: `${ANALYSIS_UNAVAILABLE}. Showing ${count} that suit most content.` };
+      return { title: 'Professional Recommendations', description: `${outcome.notice === ANALYSIS_UNAVAILABLE ? `${ANALYSIS_UNAVAILABLE}. ` : ''}Showing ${count} that suit most content.` };
   }
 }
 
@@ -53,7 +59,8 @@ export async function analyzeScene(frames: { imageData: string; extraFrames: str
       : { kind: 'complete', recommendations: answer.recommendations, scene };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    console.error('Smart Analyze failed', error);
-    return { kind: 'fallback', notice: ANALYSIS_UNAVAILABLE, recommendations: FALLBACK_RECOMMENDATIONS, scene: [] };
+    const signedOut = error instanceof ApiError && error.status === 401;
+    if (!signedOut) console.error('Smart Analyze failed', error);
+    return { kind: 'fallback', notice: signedOut ? ANALYSIS_NEEDS_ACCOUNT : ANALYSIS_UNAVAILABLE, recommendations: FALLBACK_RECOMMENDATIONS, scene: [] };
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
 import { API, gradeFromSavedGrade, type SavedGrade } from '@cinegrade/contract';
-import { toApiError } from '../../api/client';
+import { ApiError, toApiError } from '../../api/client';
 import { handleError } from '../../ui/handle-error';
 import { toast } from '../../ui/toast-store';
 import { useWorkspace, type OpenMedia } from '../../workspace/WorkspaceProvider';
@@ -25,8 +25,17 @@ export async function patchAssetGrade(assetId: string, saved: SavedGrade, keepal
   if (!response.ok) throw await toApiError(response);
 }
 
+/**
+ * Save failures become the server's message in a toast. A 404 is an asset deleted in the meantime
+ * (here or in another tab): there is nothing left to save, so nothing to say.
+ */
+function reportSaveError(error: unknown): void {
+  if (error instanceof ApiError && error.status === 404) return;
+  handleError(error, 'Changes not saved', 'Your last change could not be saved. It will be tried again with your next change.');
+}
+
 /** The one autosaver of the app, following the one grade store. */
-export const gradeAutosaver = new GradeAutosaver(patchAssetGrade, (error) => handleError(error, 'Changes not saved', 'Your last change could not be saved. It will be tried again with your next change.'));
+export const gradeAutosaver = new GradeAutosaver(patchAssetGrade, reportSaveError);
 
 // Which media's grade is in the store, for the parts that must wait for it (the `?look=` link).
 let loadedKey: string | null = null;
