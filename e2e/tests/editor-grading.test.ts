@@ -117,7 +117,15 @@ describe('grading in the editor, in Chromium', () => {
 
     // Reset in Hollywood LUTs: no look; the sliders stay.
     await page.getByRole('region', { name: 'Hollywood LUTs' }).getByRole('button', { name: 'Reset', exact: true }).click();
-    await expect.poll(async () => difference(await readProgram(page), reference(source, gradeWith(null, { contrast: 20, temperature: -10 }))).max).toBeLessThanOrEqual(2);
+    const sliders = gradeWith(null, { contrast: 20, temperature: -10 });
+    await expect.poll(async () => difference(await readProgram(page), reference(source, sliders)).max).toBeLessThanOrEqual(2);
+
+    // Camera input: S-Log3 decoded before everything else, and saved with the grade.
+    await page.getByRole('combobox', { name: 'Camera input' }).click();
+    await page.getByRole('option', { name: /^S-Log3/ }).click();
+    const log: Grade = { ...sliders, inputTransform: 'slog3' };
+    await expect.poll(async () => difference(await readProgram(page), reference(source, log)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
+    await expect.poll(() => savedAsset(page, id), { timeout: 15_000 }).toMatchObject({ selected_lut: null, color_settings: { inputTransform: 'slog3', contrast: 20 } });
   });
 
   it('imports a .cube that changes the picture, shows a broken file its line, and downloads the grade at the chosen size', async () => {

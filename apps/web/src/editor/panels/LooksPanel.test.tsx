@@ -154,4 +154,25 @@ describe('LooksPanel', () => {
     const mine = screen.getByRole('region', { name: 'My LUTs' });
     expect(within(mine).getByRole('button', { name: 'Teal Punch' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('lists My LUTs with the catalogue, chooses one, and deletes it (the open grade then has no look)', async () => {
+    const lut = { id: '00000000-0000-4000-8000-00000000000b', name: 'Night Bleach', size: 33, created_at: '2024-01-01T00:00:00.000Z' };
+    const deleted: string[] = [];
+    fetchMock = mockFetch((url, init) => {
+      if (init?.method === 'DELETE') {
+        deleted.push(url);
+        return new Response(null, { status: 204 });
+      }
+      return url === '/api/luts' ? jsonResponse(200, { luts: [lut] }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    render(<LooksPanel />);
+    const mine = screen.getByRole('region', { name: 'My LUTs' });
+    fireEvent.click(await within(mine).findByRole('button', { name: 'Night Bleach' }));
+    expect(gradeStore.getState().grade).toMatchObject({ look: null, customLook: lut.id });
+    fireEvent.click(within(mine).getByRole('button', { name: 'Delete Night Bleach' }));
+    await waitFor(() => expect(within(mine).queryByRole('button', { name: 'Night Bleach' })).toBeNull());
+    expect(deleted).toEqual([`/api/luts/${lut.id}`]);
+    expect(gradeStore.getState().grade.customLook).toBeNull();
+    expect(lastToast()?.title).toBe('LUT deleted');
+  });
 });
