@@ -95,9 +95,7 @@ export class ProgramView {
       // Uploads even before the first grade arrives; setGrade then draws it.
       if (this.gpu.render(frame)) this.afterDraw();
     } else if (this.cpu) {
-      this.cpu.setFrame(frame);
-      this.hasFrame = true;
-      this.redraw();
+      this.readStillOnCpu(frame);
     }
     for (const listener of this.sourceListeners) listener();
   }
@@ -144,6 +142,29 @@ export class ProgramView {
     this.listeners.clear();
     this.sourceListeners.clear();
     this.gpu?.dispose();
+  }
+
+  /**
+   * The CPU reads the still without its embedded colour profile, as the WebGL upload does
+   * (UNPACK_COLORSPACE_CONVERSION_WEBGL = NONE) and as ffmpeg does on export, so the two PROGRAM
+   * renderers agree on tagged images too.
+   */
+  private readStillOnCpu(frame: SourceFrame): void {
+    const cpu = this.cpu!;
+    const source = this.source;
+    const use = (pixels: SourceFrame) => {
+      if (this.source !== source) return;
+      cpu.setFrame(pixels);
+      this.hasFrame = true;
+      this.redraw();
+    };
+    createImageBitmap(frame.element, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' }).then(
+      (bitmap) => {
+        use({ element: bitmap, width: frame.width, height: frame.height });
+        bitmap.close();
+      },
+      () => use(frame),
+    );
   }
 
   private afterDraw(): void {
