@@ -1,3 +1,4 @@
+import { PauseIcon, PlayIcon, ResetIcon, SpeakerIcon } from './TransportIcons';
 import type { Transport } from './use-transport';
 
 function formatTime(seconds: number): string {
@@ -20,7 +21,7 @@ export function TransportBar({ transport, monitor }: { transport: Transport; mon
   return (
     <div className="transport" role="group" aria-label={`${monitor} playback`}>
       <button type="button" className="btn btn-sm btn-ghost btn-icon" data-transport onClick={transport.reset} disabled={disabled} aria-label="Reset to start" title="Reset to start">
-        ⏮
+        <ResetIcon />
       </button>
       <button
         type="button"
@@ -31,7 +32,7 @@ export function TransportBar({ transport, monitor }: { transport: Transport; mon
         aria-label={playing ? 'Pause' : 'Play'}
         title={playing ? 'Pause (Space)' : 'Play (Space)'}
       >
-        {playing ? '⏸' : '▶'}
+        {playing ? <PauseIcon /> : <PlayIcon />}
       </button>
       <span className="transport-time" data-testid="transport-time">
         {formatTime(currentTime)} / {formatTime(duration)}
@@ -51,7 +52,7 @@ export function TransportBar({ transport, monitor }: { transport: Transport; mon
         onBlur={() => transport.setScrubbing(false)}
         onChange={(event) => transport.seek(Number(event.target.value))}
       />
-      {transport.shuttleSpeed !== 0 && <span className="badge">{transport.shuttleSpeed > 0 ? '▶▶' : '◀◀'} {Math.abs(transport.shuttleSpeed)}×</span>}
+      {transport.shuttleSpeed !== 0 && <span className="badge">{transport.shuttleSpeed > 0 ? '»' : '«'} {Math.abs(transport.shuttleSpeed)}×</span>}
       <button
         type="button"
         className="btn btn-sm btn-ghost btn-icon"
@@ -61,7 +62,7 @@ export function TransportBar({ transport, monitor }: { transport: Transport; mon
         aria-pressed={volume.muted}
         title={volume.muted ? 'Unmute' : 'Mute'}
       >
-        {volume.muted ? '🔇' : '🔊'}
+        <SpeakerIcon muted={volume.muted} />
       </button>
       <input
         className="transport-volume"
