@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Grade } from '@cinegrade/color';
+import { renderGrade, type Grade, type Lut3D } from '@cinegrade/color';
 import { savedGradeFromGrade } from '@cinegrade/contract';
 
 /** Pixels as RGBA bytes, top row first. */
@@ -138,6 +138,12 @@ export async function readCanvas2d(page: Page, testId: string): Promise<Pixels> 
       return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
     }, testId),
   );
+}
+
+/** The CPU reference render (packages/color renderGrade) of a SOURCE frame, computed in Node. */
+export function cpuReference(source: Pixels, grade: Grade, customLut?: Lut3D): Pixels {
+  const out = renderGrade({ width: source.width, height: source.height, data: new Uint8ClampedArray(source.data) }, grade, { customLut });
+  return { width: out.width, height: out.height, data: new Uint8Array(out.data) };
 }
 
 /** A file's first frame decoded by ffmpeg to RGBA, for checking SOURCE shows the original. */

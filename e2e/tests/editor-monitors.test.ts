@@ -1,10 +1,11 @@
-import { DEFAULT_GRADE, EDITOR_LOOK_IDS, isPremiumLook, renderGrade, type Grade } from '@cinegrade/color';
+import { DEFAULT_GRADE, EDITOR_LOOK_IDS, isPremiumLook, type Grade } from '@cinegrade/color';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, waitForToast } from '../support/accounts';
 import { openBrowser } from '../support/browser';
 import {
   assetIdByName,
+  cpuReference,
   decodeWithFfmpeg,
   difference,
   namedCopy,
@@ -16,7 +17,6 @@ import {
   saveGrade,
   uploadAndOpen,
   waitForProgram,
-  type Pixels,
 } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
@@ -32,11 +32,6 @@ function grade(adjustments: Partial<Grade['adjustments']>, look: Grade['look'] =
 const GLOBAL_GRADE = grade({ contrast: 35, saturation: 25, temperature: 30, shadows: 20 });
 /** The same with clarity and vignette, which run after the LUT. */
 const SPATIAL_GRADE = grade({ contrast: 35, saturation: 25, temperature: 30, shadows: 20, clarity: 60, vignette: 70 });
-
-function reference(source: Pixels, g: Grade): Pixels {
-  const out = renderGrade({ width: source.width, height: source.height, data: new Uint8ClampedArray(source.data) }, g);
-  return { width: out.width, height: out.height, data: new Uint8Array(out.data) };
-}
 
 describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
   const server = sharedServer();
@@ -68,7 +63,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     const source = await readSource(page, 800, 600);
     // SOURCE is the original file, exactly as decoded.
     expect(difference(source, decodeWithFfmpeg(fixtures.png, 800, 600), 0).max).toBe(0);
-    const cpu = reference(source, GLOBAL_GRADE);
+    const cpu = cpuReference(source, GLOBAL_GRADE);
     const global = difference(program, cpu);
     console.info(`still, LUT-only grade: PROGRAM against the CPU reference, largest difference ${global.max}/255`);
     expect(global.max, `largest difference at ${JSON.stringify(global.at)}`).toBeLessThanOrEqual(2);
@@ -121,7 +116,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await saveGrade(page, id, SPATIAL_GRADE);
     await reopen(page, 'graded still');
     await waitForProgram(page, 800);
-    const spatial = difference(await readProgram(page), reference(source, SPATIAL_GRADE), 2);
+    const spatial = difference(await readProgram(page), cpuReference(source, SPATIAL_GRADE), 2);
     console.info(`still, clarity 60 + vignette 70: largest difference ${spatial.max}/255, ${(spatial.shareOver * 100).toFixed(3)} % of pixels over 2/255`);
     expect(spatial.max).toBeLessThanOrEqual(2);
   });
@@ -151,7 +146,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
       }
       const program = await readProgram(page);
       const source = await readSource(page, 640, 360);
-      const result = difference(program, reference(source, SPATIAL_GRADE));
+      const result = difference(program, cpuReference(source, SPATIAL_GRADE));
       console.info(`video ${label}: largest difference ${result.max}/255`);
       expect(result.max, label).toBeLessThanOrEqual(2);
       return program;
@@ -384,7 +379,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
       expect(program.mode).toBe('cpu');
       const source = await readSource(cpuPage, 800, 600);
       // The very renderer the test uses as its reference.
-      expect(difference(program, reference(source, SPATIAL_GRADE), 0).max).toBe(0);
+      expect(difference(program, cpuReference(source, SPATIAL_GRADE), 0).max).toBe(0);
 
       await uploadAndOpen(cpuPage, namedCopy(fixtures.h264Mp4, 'cpu clip'), 'cpu clip');
       await cpuPage.getByText('This browser has no WebGL2').waitFor({ timeout: 30_000 });
