@@ -7,6 +7,8 @@ export interface MediaFixtures {
   png: string;
   jpeg: string;
   tiff: string;
+  greyRampPng: string;
+  bench1080pMp4: string;
   htmlAsMp4: string;
   empty: string;
   truncatedMp4: string;

@@ -20,6 +20,11 @@ const RECIPES = {
   'still.png': [...PATTERN('800x600', 1, 1), '-frames:v', '1'],
   'still.jpg': [...PATTERN('800x600', 1, 1), '-frames:v', '1', '-q:v', '3'],
   'still.tiff': [...PATTERN('400x300', 1, 1), '-frames:v', '1', '-pix_fmt', 'rgb24'],
+  // A horizontal grey ramp, 0 at the left to 255 at the right, in 8-bit grey: where it must land
+  // on a waveform is known exactly.
+  'grey-ramp.png': ['-f', 'lavfi', '-i', 'nullsrc=size=512x128:rate=1,format=gray,geq=lum=X/2', '-frames:v', '1'],
+  // The editor benchmark's 1080p clip (a few MB): PROGRAM's frame rate against SOURCE's.
+  'bench-1080p.mp4': [...PATTERN('1920x1080', 4), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'],
   // moov at the end, so cutting the file loses it: a truncated upload.
   'full-for-truncation.mp4': [...PATTERN('640x360', 2), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
 };
@@ -57,6 +62,8 @@ export function mediaFixtures(dir) {
     png: file('still.png'),
     jpeg: file('still.jpg'),
     tiff: file('still.tiff'),
+    greyRampPng: file('grey-ramp.png'),
+    bench1080pMp4: file('bench-1080p.mp4'),
     htmlAsMp4: file('page.html.mp4'),
     empty: file('empty.mp4'),
     truncatedMp4: file('truncated.mp4'),

@@ -75,7 +75,7 @@ describe('media in, in a real browser', () => {
     for (const [, name, type] of files) {
       await (await cardFor(page, name)).getByRole('button', { name: `Open ${name}` }).click();
       await page.getByTestId('open-media-name').filter({ hasText: name }).waitFor();
-      const media = page.getByTestId('open-media');
+      const media = page.getByTestId('source-media');
       if (type === 'video') {
         await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.videoWidth === 640, await media.elementHandle(), { timeout: 30_000 });
         const src = (await media.getAttribute('src')) ?? '';

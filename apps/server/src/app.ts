@@ -2,6 +2,7 @@ import { API, buildOpenApiDocument, MAX_CUBE_FILE_BYTES } from '@cinegrade/contr
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccountRoutes } from './account/account.routes';
+import { registerAnalysisRoutes } from './analysis/analysis.routes';
 import { registerAssetRoutes } from './assets/asset.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
@@ -57,6 +58,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
+  registerAnalysisRoutes(app, session, services.analysis);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));
 

@@ -25,6 +25,8 @@ import { createUploadServer } from './uploads/upload-server';
 import { createUploadStaging } from './uploads/upload-staging';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
+import { AnalysisService } from './analysis/analysis.service';
+import { FrameDecoder } from './analysis/frame-decoder';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -41,6 +43,7 @@ export interface Services {
   jobs: JobQueue;
   assets: AssetService;
   userLuts: UserLutService;
+  analysis: AnalysisService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   /** Periodic sweeps, in processes that run jobs. */
@@ -82,6 +85,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const tools = new MediaTools(resolveMediaBinaries());
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
     const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger, { profiles, userLuts });
+    const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploads = createUploadServer({ staging, auth, assets, logger });
@@ -97,7 +101,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

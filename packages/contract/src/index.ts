@@ -2,6 +2,7 @@ import { authRoutes, VerifyEmailQuery } from './auth-routes';
 import { systemRoutes, HealthResponse } from './health';
 import { assetRoutes } from './assets';
 import { userLutRoutes } from './user-luts';
+import { analysisRoutes } from './analyze-scene';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -80,8 +81,17 @@ export {
   ImportLutRequest,
   UserLutParams,
 } from './user-luts';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes };
+export {
+  ANALYSIS_FRAME_LONGEST_SIDE,
+  ANALYSIS_MAX_FRAMES,
+  ANALYSIS_MAX_DATA_URL_LENGTH,
+  AnalyzeSceneRequest,
+  AnalyzeSceneResponse,
+  LookRecommendation,
+  SceneAnalysisSchema,
+} from './analyze-scene';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes };
 export type ApiRouteName = keyof typeof API;

@@ -5,13 +5,21 @@ import { Spinner } from '../ui/primitives';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HeaderUploadButton } from '../workspace/HeaderUploadButton';
+import { HeaderEditorToggles } from '../editor/layout/HeaderEditorToggles';
 import { UploadTray } from '../workspace/UploadTray';
 import '../workspace/workspace.css';
 
 export function AppShell() {
   return (
     <div className="app">
-      <Header tools={<HeaderUploadButton />} />
+      <Header
+        tools={
+          <>
+            <HeaderUploadButton />
+            <HeaderEditorToggles />
+          </>
+        }
+      />
       <main className="app-main">
         <ErrorBoundary name="page">
           <Suspense fallback={<Spinner />}>

@@ -1,11 +1,16 @@
 import { TEMP_FILE_LIMIT_BYTES } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
+import { EditorScreen } from '../editor/EditorScreen';
+import { AssetsToggle } from '../editor/layout/AssetsArea';
+import { BatchArea } from '../editor/batch/BatchArea';
+import { useEditorView } from '../editor/layout/editor-view-store';
+import { useLookQuery } from '../editor/panels';
 import { Spinner, usePageTitle } from '../ui/primitives';
 import { DropZone, MediaHints } from '../workspace/DropZone';
-import { MediaPreview } from '../workspace/MediaPreview';
 import { MyAssetsPanel } from '../workspace/MyAssetsPanel';
 import { SignUpBanner } from '../workspace/SignUpBanner';
 import { useWorkspace } from '../workspace/WorkspaceProvider';
+import { usePaymentQuery } from './payment-query';
 
 const FEATURES = [
   {
@@ -29,16 +34,19 @@ const FEATURES = [
 export function HomeScreen() {
   const { user, loading } = useAuth();
   const workspace = useWorkspace();
+  const assetsArea = useEditorView((view) => view.assetsArea);
   usePageTitle(workspace.media?.name ?? '');
+  usePaymentQuery();
+  useLookQuery();
   if (loading) return <Spinner />;
-  if (workspace.restoring) return <Spinner label="Restoring your file..." />;
+  if (workspace.restoring && !workspace.media) return <Spinner label="Restoring your file..." />;
 
   if (!user) {
     if (workspace.media) {
       return (
-        <div className="workspace">
+        <div className="workspace workspace-editor">
           <SignUpBanner />
-          <MediaPreview media={workspace.media} onClose={workspace.closeMedia} />
+          <EditorScreen media={workspace.media} restoring={workspace.restoring} onClose={workspace.closeMedia} />
         </div>
       );
     }
@@ -69,21 +77,26 @@ export function HomeScreen() {
     );
   }
 
+  if (workspace.media) {
+    return (
+      <div className="workspace workspace-editor">
+        <EditorScreen media={workspace.media} restoring={workspace.restoring} onClose={workspace.closeMedia} />
+      </div>
+    );
+  }
+
   return (
     <div className="workspace workspace-split">
       <div className="workspace-main">
-        {workspace.media ? (
-          <MediaPreview media={workspace.media} onClose={workspace.closeMedia} />
-        ) : (
-          <div className="start-project">
-            <h1>Start Your Project</h1>
-            <p className="muted">Upload a video or an image to start grading. Your uploads are kept in My Assets.</p>
-            <DropZone title="Upload media" testId="workspace-drop" multiple onFiles={workspace.uploadFiles} hint={<MediaHints />} />
-          </div>
-        )}
+        <div className="start-project">
+          <h1>Start Your Project</h1>
+          <p className="muted">Upload a video or an image to start grading. Your uploads are kept in My Assets.</p>
+          <DropZone title="Upload media" testId="workspace-drop" multiple onFiles={workspace.uploadFiles} hint={<MediaHints />} />
+        </div>
       </div>
       <aside className="workspace-side">
-        <MyAssetsPanel />
+        <AssetsToggle />
+        {assetsArea === 'batch' ? <BatchArea /> : <MyAssetsPanel />}
       </aside>
     </div>
   );

@@ -1,5 +1,11 @@
 /**
  * The editor's bottom-panel areas (spec part 1 §2 Editor): Smart Auto Grade, Hollywood LUTs and
- * Color Grading, plus the autosave of the open asset's grade. EditorScreen lays them out.
+ * Color Grading, plus the autosave of the open asset's grade and the `?look=` link. EditorScreen
+ * lays them out; HomeScreen runs `useLookQuery`.
  */
-export { LooksPanel, ColorGradingPanel, SmartAutoGradePanel, useGradeAutosave } from './placeholder-panels';
+export { LooksPanel } from './LooksPanel';
+export { ColorGradingPanel } from './ColorGradingPanel';
+export type { GradingMode } from './ColorGradingPanel';
+export { SmartAutoGradePanel } from './SmartAutoGradePanel';
+export { useGradeAutosave } from './use-grade-autosave';
+export { useLookQuery } from './use-look-query';

@@ -21,7 +21,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         },
         {
           label: 'Uploaded media files',
-          text: 'The videos and images you upload, the thumbnails and preview copies we make from them, the files you export, and the information needed to grade them: file name, type, size, duration and resolution, and the look and slider values you chose. If you try the editor without an account, your file is kept in your browser and is uploaded only when you sign in, to become your first saved asset.',
+          text: 'The videos and images you upload, the thumbnails and preview copies we make from them, the files you export, and the information needed to grade them: file name, type, size, duration and resolution, the look and slider values you chose, and the .cube LUTs you import. If you try the editor without an account, your file is kept in your browser and is uploaded only when you sign in, to become your first saved asset.',
         },
         {
           label: 'Support contact',
@@ -35,7 +35,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: ['We use this information only to run Cinegrade for you:'],
       points: [
         { text: 'To store, preview, grade and export your media, and to keep your looks, slider values and settings between sessions.' },
-        { text: 'To run Smart Analyze. It works on a downscaled frame of your media on our own server; nothing is sent to a third party.' },
+        { text: 'To run Smart Analyze. Your browser sends a downscaled copy of the frame on screen (and of up to three more frames of a video), at most 512 pixels on the longest side, to our own server, which analyses it and deletes it at once; nothing is sent to a third party.' },
         { text: 'To sign you in, confirm your email address, and protect accounts, for example by limiting repeated sign-in attempts from the same network address.' },
         { text: 'To send emails about your account, and only the notifications you switch on in Settings.' },
         { text: 'To answer your support requests and investigate failures, using server logs that record requests, errors and their request ids.' },

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Panel, PanelGroup } from 'react-resizable-panels';
+import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { HelpSheet } from '../HelpSheet';
+import { SCOPE_KINDS, useEditorView } from '../layout/editor-view-store';
+import { ResizeHandle } from '../layout/ResizeHandle';
+import { TransportBar } from '../player/TransportBar';
+import { useTransport, type Transport } from '../player/use-transport';
+import type { ProgramView } from '../render/program-view';
+import { ScopesPanel } from '../scopes/ScopesPanel';
+import { useScopeFeed } from '../scopes/use-scope-feed';
+import { useEditorShortcuts } from '../use-editor-shortcuts';
+import type { MediaBridge } from './media-bridge';
+import { mediaKeyOf } from './media-key';
+import { monitorStatus } from './monitor-status';
+import { PreviewToolbar } from './PreviewToolbar';
+import { ProgramMonitor } from './ProgramMonitor';
+import { SourceMonitor } from './SourceMonitor';
+import { useStableUrl } from './use-stable-url';
+
+type ImageState = { element: HTMLImageElement | null; state: 'loading' | 'loaded' | 'failed' };
+
+function naturalSize(element: HTMLVideoElement | HTMLImageElement | null): { width: number; height: number } | null {
+  if (!element) return null;
+  const width = element instanceof HTMLVideoElement ? element.videoWidth : element.naturalWidth;
+  const height = element instanceof HTMLVideoElement ? element.videoHeight : element.naturalHeight;
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/**
+ * The preview (spec part 1 §2 Editor, Preview monitors): SOURCE and PROGRAM side by side, over
+ * their playback bars for video (a vertical split, 90/10, monitors at least 80, controls 8..20),
+ * with the scopes beside them when any is shown. Every split is resizable and remembered.
+ */
+export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean; onClose: () => void; bridge: MediaBridge }) {
+  const { media, bridge } = props;
+  const mediaType = media?.mediaType ?? null;
+  const { url, refresh } = useStableUrl(mediaKeyOf(media), media?.url ?? null);
+  const frameRate = media?.source === 'asset' ? (media.asset.metadata?.frameRate ?? null) : null;
+  const [scrubbing, setScrubbing] = useState(false);
+  const transport = useTransport(mediaType === 'video' ? url : null, frameRate, setScrubbing);
+  const [image, setImage] = useState<ImageState>({ element: null, state: 'loading' });
+  const [imageAttempt, setImageAttempt] = useState(0);
+  useEffect(() => setImage({ element: null, state: 'loading' }), [url]);
+
+  const status = monitorStatus({
+    hasMedia: media !== null,
+    restoring: props.restoring,
+    url,
+    mediaType,
+    player: transport.state.status,
+    imageState: image.state,
+  });
+  const source = status !== 'ready' ? null : mediaType === 'video' ? transport.element : image.element;
+  useEffect(() => bridge.setElement(source), [bridge, source]);
+
+  const [view, setView] = useState<ProgramView | null>(null);
+  const onView = useCallback(
+    (next: ProgramView | null) => {
+      setView(next);
+      bridge.setView(next);
+    },
+    [bridge],
+  );
+  const scopes = useEditorView((state) => state.scopes);
+  const anyScope = SCOPE_KINDS.some((kind) => scopes[kind]);
+  const { feed, engine } = useScopeFeed(view, anyScope, scrubbing);
+  useEditorShortcuts(mediaType === 'video' ? transport : null);
+
+  const retry = () => {
+    refresh();
+    if (mediaType === 'video') transport.retry();
+    else {
+      setImage({ element: null, state: 'loading' });
+      setImageAttempt((n) => n + 1);
+    }
+  };
+  const onImage = useCallback((element: HTMLImageElement | null, state: 'loaded' | 'failed') => setImage({ element, state }), []);
+
+  const monitors = (
+    <div className="monitors">
+      <section className="monitor" aria-label="SOURCE monitor">
+        <div className="monitor-label">SOURCE</div>
+        <ErrorBoundary name="player">
+          <SourceMonitor key={imageAttempt} url={url} name={media?.name ?? ''} mediaType={mediaType} status={status} transport={transport} onImage={onImage} onRetry={retry} />
+        </ErrorBoundary>
+      </section>
+      <section className="monitor" aria-label="PROGRAM monitor">
+        <div className="monitor-label">PROGRAM</div>
+        <ErrorBoundary name="renderer">
+          <ProgramMonitor mediaType={mediaType} source={source} frameSize={naturalSize(source)} status={status} onRetry={retry} onView={onView} />
+        </ErrorBoundary>
+      </section>
+    </div>
+  );
+
+  return (
+    <section className="preview" aria-label="Preview">
+      <PreviewToolbar
+        name={media?.name ?? null}
+        preparing={media?.source === 'asset' && media.asset.processing_status === 'processing'}
+        hasMedia={media !== null}
+        onClose={props.onClose}
+      />
+      <div className="preview-body">
+        <PanelGroup direction="horizontal" autoSaveId="cinegrade.editor.preview-scopes">
+          <Panel id="preview-monitors" order={1} defaultSize={anyScope ? 72 : 100} minSize={45}>
+            {mediaType === 'video' ? <VideoMonitors monitors={monitors} transport={transport} /> : monitors}
+          </Panel>
+          {anyScope && (
+            <>
+              <ResizeHandle direction="horizontal" label="Resize monitors and scopes" />
+              <Panel id="preview-scopes" order={2} defaultSize={28} minSize={15} maxSize={55}>
+                <ErrorBoundary name="scopes">
+                  <ScopesPanel feed={feed} engine={engine} />
+                </ErrorBoundary>
+              </Panel>
+            </>
+          )}
+        </PanelGroup>
+      </div>
+      <HelpSheet mediaType={mediaType} />
+    </section>
+  );
+}
+
+/** Monitors over the two playback bars: 90/10, monitors at least 80, controls 8..20 (spec part 1 §2). */
+function VideoMonitors({ monitors, transport }: { monitors: ReactNode; transport: Transport }) {
+  return (
+    <PanelGroup direction="vertical" autoSaveId="cinegrade.editor.monitors" className="monitor-split">
+      <Panel id="monitor-pictures" order={1} defaultSize={90} minSize={80}>
+        {monitors}
+      </Panel>
+      <ResizeHandle direction="vertical" label="Resize monitors and playback controls" />
+      <Panel id="monitor-controls" order={2} defaultSize={10} minSize={8} maxSize={20}>
+        <div className="monitor-controls">
+          <TransportBar transport={transport} monitor="SOURCE" />
+          <TransportBar transport={transport} monitor="PROGRAM" />
+        </div>
+      </Panel>
+    </PanelGroup>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  ADJUSTMENT_INFO,
+  ADJUSTMENT_MAX,
+  ADJUSTMENT_MIN,
+  EDITOR_ADJUSTMENT_KEYS,
+  INPUT_TRANSFORMS,
+  type AdjustmentKey,
+  type InputTransformId,
+} from '@cinegrade/color';
+import { Select } from '../../ui/primitives';
+import { gradeStore, useGradeState } from '../grade-store';
+import { LabelledSlider } from './LabelledSlider';
+import { SmartEnhancementPanel } from './SmartEnhancementPanel';
+import './panels.css';
+
+export type GradingMode = 'basic' | 'smart';
+
+/** Short names for the camera select; the engine's labels name the gamut too and show as the hint. */
+const INPUT_NAMES: Record<InputTransformId, string> = { rec709: 'Rec.709', slog3: 'S-Log3', logc3: 'LogC3', vlog: 'V-Log', clog3: 'C-Log3' };
+
+function setAdjustment(key: AdjustmentKey, value: number): void {
+  // One coalescing key per slider: a drag through fifty values is one undo step.
+  gradeStore.change((grade) => ({ ...grade, adjustments: { ...grade.adjustments, [key]: value } }), { coalesce: `slider:${key}` });
+}
+
+function resetAllSliders(): void {
+  gradeStore.change((grade) => ({ ...grade, adjustments: { ...grade.adjustments, ...Object.fromEntries(EDITOR_ADJUSTMENT_KEYS.map((key) => [key, 0])) } }));
+}
+
+/**
+ * Color Grading (spec part 1 §2 Editor, area 4): the camera input and the nine sliders, or — with
+ * the Smart/Basic toggle on Smart — the locked Smart Enhancement panel. The mode belongs to the
+ * editor screen, which also drives it from the header's Smart Enhance toggle.
+ */
+export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; onModeChange: (mode: GradingMode) => void }) {
+  const { grade } = useGradeState();
+  const anySlider = EDITOR_ADJUSTMENT_KEYS.some((key) => grade.adjustments[key] !== 0);
+  return (
+    <section className="editor-panel grading-panel" aria-label="Color Grading">
+      <header className="editor-panel-head">
+        <h3>Color Grading</h3>
+        <span className="spacer" />
+        <div className="mode-toggle" role="group" aria-label="Color Grading mode">
+          {(['basic', 'smart'] as const).map((value) => (
+            <button key={value} type="button" className={`mode-toggle-item${mode === value ? ' mode-toggle-on' : ''}`} aria-pressed={mode === value} onClick={() => onModeChange(value)}>
+              {value === 'basic' ? 'Basic' : 'Smart'}
+            </button>
+          ))}
+        </div>
+      </header>
+      {mode === 'smart' ? (
+        <SmartEnhancementPanel />
+      ) : (
+        <div className="grading-body">
+          <div className="field input-transform">
+            <label className="label" htmlFor="camera-input">
+              Camera input
+            </label>
+            <Select<InputTransformId>
+              id="camera-input"
+              label="Camera input"
+              value={grade.inputTransform}
+              options={INPUT_TRANSFORMS.map((t) => ({ value: t.id, label: INPUT_NAMES[t.id], hint: <span className="select-hint">{t.label}</span> }))}
+              onValueChange={(value) => gradeStore.change((g) => ({ ...g, inputTransform: value }))}
+            />
+          </div>
+          {EDITOR_ADJUSTMENT_KEYS.map((key) => (
+            <LabelledSlider
+              key={key}
+              label={ADJUSTMENT_INFO[key].label}
+              description={ADJUSTMENT_INFO[key].description}
+              value={grade.adjustments[key]}
+              min={ADJUSTMENT_MIN}
+              max={ADJUSTMENT_MAX}
+              onChange={(value) => setAdjustment(key, value)}
+              onReset={() => gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, [key]: 0 } }))}
+            />
+          ))}
+          <button type="button" className="btn btn-sm btn-block" disabled={!anySlider} onClick={resetAllSliders}>
+            Reset all sliders
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

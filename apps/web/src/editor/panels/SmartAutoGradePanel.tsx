@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import { ADJUSTMENT_INFO, confidenceColor, formatConfidence, getLook, suggestAutoGrade, type AdjustmentKey } from '@cinegrade/color';
+import type { LookRecommendation } from '@cinegrade/contract';
+import { toast } from '../../ui/toast-store';
+import { useWorkspace } from '../../workspace/WorkspaceProvider';
+import { useEditorMedia } from '../editor-media';
+import { gradeStore, useGradeState } from '../grade-store';
+import { analyzeScene, outcomeToast, type AnalysisOutcome } from './analyze-scene-client';
+import { LockIcon } from './LockIcon';
+import { chooseLook, useCanUsePremiumLooks } from './look-access';
+import { mediaKey } from './media-key';
+import { captureAnalysisFrames, measureCurrentFrame } from './scene-frames';
+import './panels.css';
+
+/** The adjustments Smart Auto Grade decides for the editor; the creative ones stay as the person set them. */
+const AUTO_GRADE_KEYS = ['temperature', 'contrast', 'highlights', 'shadows'] as const satisfies readonly AdjustmentKey[];
+
+function noMedia(): void {
+  toast({ title: 'No Media Available', description: 'Please upload an image or video first', variant: 'destructive' });
+}
+
+/**
+ * Smart Auto Grade (spec part 1 §2 Editor, area 2): Smart Analyze on the server with its results,
+ * the Auto Grade button (slider values measured from the frame), and Reset to clear the results.
+ */
+export function SmartAutoGradePanel() {
+  const { media } = useWorkspace();
+  const { element, mediaType } = useEditorMedia();
+  const { grade } = useGradeState();
+  const canUsePremium = useCanUsePremiumLooks();
+  const key = mediaKey(media);
+  const [analyzing, setAnalyzing] = useState(false);
+  const [result, setResult] = useState<{ key: string | null; outcome: AnalysisOutcome } | null>(null);
+  const running = useRef<AbortController | null>(null);
+  const outcome = result?.key === key ? result.outcome : null;
+
+  // Results belong to the media they were made for; switching media abandons a running analysis.
+  useEffect(() => () => running.current?.abort(), [key]);
+
+  const analyze = async () => {
+    const frames = await captureAnalysisFrames(element, grade.inputTransform);
+    if (!frames || !media) return noMedia();
+    const controller = new AbortController();
+    running.current = controller;
+    setAnalyzing(true);
+    try {
+      const next = await analyzeScene(frames, mediaType ?? media.mediaType, controller.signal);
+      setResult({ key, outcome: next });
+      toast({ ...outcomeToast(next), variant: next.kind === 'fallback' ? 'default' : 'success' });
+    } catch {
+      // Aborted: the media changed under it.
+    } finally {
+      if (running.current === controller) running.current = null;
+      setAnalyzing(false);
+    }
+  };
+
+  const autoGrade = () => {
+    const stats = measureCurrentFrame(element, grade.inputTransform);
+    if (!stats) return noMedia();
+    const suggested = suggestAutoGrade(stats, 'editor');
+    gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, ...Object.fromEntries(AUTO_GRADE_KEYS.map((k) => [k, suggested[k]])) } }));
+    const changed = AUTO_GRADE_KEYS.filter((k) => suggested[k] !== 0).map((k) => `${ADJUSTMENT_INFO[k].label} ${suggested[k] > 0 ? '+' : ''}${suggested[k]}`);
+    toast({ title: 'Auto Grade applied', description: changed.length > 0 ? changed.join(', ') : 'The frame is already balanced: no change needed.', variant: 'success' });
+  };
+
+  return (
+    <section className="editor-panel smart-panel" aria-label="Smart Auto Grade">
+      <header className="editor-panel-head">
+        <h3>Smart Auto Grade</h3>
+        <span className="spacer" />
+        <button type="button" className="btn btn-sm" disabled={!outcome} onClick={() => setResult(null)}>
+          Reset
+        </button>
+      </header>
+      <div className="row row-wrap smart-actions">
+        <button type="button" className="btn btn-primary btn-sm" disabled={!media || analyzing} onClick={() => void analyze()}>
+          {analyzing ? 'Analyzing Scene...' : 'Smart Analyze'}
+        </button>
+        <button type="button" className="btn btn-sm" disabled={!media} onClick={autoGrade} title="Set temperature, contrast, highlights and shadows from the frame">
+          Auto Grade
+        </button>
+      </div>
+      {outcome && (
+        <div className="smart-results" data-testid="analysis-results">
+          {outcome.kind !== 'complete' && (
+            <div className="professional-mode" role="note" aria-label="Professional Mode">
+              <strong>Professional Mode</strong>
+              <p className="small">{outcome.notice}</p>
+            </div>
+          )}
+          <ul className="recommendations">
+            {outcome.recommendations.map((r) => (
+              <RecommendationItem key={r.lut} recommendation={r} selected={grade.look === r.lut} locked={r.premium && !canUsePremium} onApply={() => chooseLook(r.lut, canUsePremium)} />
+            ))}
+          </ul>
+          {outcome.scene.length > 0 && (
+            <dl className="scene-analysis">
+              {outcome.scene.map((item) => (
+                <div key={item.label}>
+                  <dt>{item.label}</dt>
+                  <dd>{item.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RecommendationItem({ recommendation, selected, locked, onApply }: { recommendation: LookRecommendation; selected: boolean; locked: boolean; onApply: () => void }) {
+  const look = getLook(recommendation.lut);
+  const colour = confidenceColor(recommendation.confidence);
+  return (
+    <li>
+      <button type="button" className={`recommendation${selected ? ' recommendation-selected' : ''}`} aria-pressed={selected} onClick={onApply} data-look={look.id}>
+        <span className="recommendation-head">
+          <span className="recommendation-name">{look.name}</span>
+          {recommendation.premium && (
+            <span className="badge badge-premium">
+              {locked && <LockIcon />}
+              Premium
+            </span>
+          )}
+          <span className="spacer" />
+          <span className={`confidence confidence-${colour}`} data-confidence-color={colour}>
+            {formatConfidence(recommendation.confidence)}
+          </span>
+        </span>
+        <span className="recommendation-reason small muted">{recommendation.reason}</span>
+      </button>
+    </li>
+  );
+}

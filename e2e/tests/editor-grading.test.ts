@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bakeLut, cubeFromLut, DEFAULT_GRADE, getLook, identityLut, parseCube, renderGrade, writeCube, type Grade } from '@cinegrade/color';
+import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
+import { openBrowser } from '../support/browser';
+import { assetIdByName, difference, namedCopy, programFrame, readProgram, readSource, reopen, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
+import { fixtures } from '../support/fixtures';
+import { sharedServer } from '../support/shared-server';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-grading-e2e-'));
+
+/** A 17-point LUT that rotates the channels, (r, g, b) → (g, b, r): unlike any look, and exact to check. */
+function rotateCube(): string {
+  const lut = identityLut(17);
+  for (let i = 0; i < lut.data.length; i += 3) lut.data.set([lut.data[i + 1]!, lut.data[i + 2]!, lut.data[i]!], i);
+  return writeCube(cubeFromLut(lut, 'Channel Rotate'));
+}
+
+function rotated(source: Pixels): Pixels {
+  const data = new Uint8Array(source.data);
+  for (let i = 0; i < data.length; i += 4) data.set([source.data[i + 1]!, source.data[i + 2]!, source.data[i]!], i);
+  return { ...source, data };
+}
+
+function reference(source: Pixels, grade: Grade): Pixels {
+  const out = renderGrade({ width: source.width, height: source.height, data: new Uint8ClampedArray(source.data) }, grade);
+  return { width: out.width, height: out.height, data: new Uint8Array(out.data) };
+}
+
+function gradeWith(look: Grade['look'], adjustments: Partial<Grade['adjustments']>, lookStrength = 100): Grade {
+  return { ...DEFAULT_GRADE, look, lookStrength, adjustments: { ...DEFAULT_GRADE.adjustments, ...adjustments } };
+}
+
+/** Runs `action` and waits for PROGRAM to draw again. */
+async function redrawn(page: Page, width: number, action: () => Promise<void>): Promise<Pixels> {
+  const before = await programFrame(page);
+  await action();
+  await waitForProgram(page, width, before);
+  return readProgram(page);
+}
+
+async function savedAsset(page: Page, id: string): Promise<{ selected_lut: string | null; color_settings: Record<string, unknown> }> {
+  return page.evaluate(async (assetId) => (await (await fetch(`/api/assets/${assetId}`)).json()) as { selected_lut: string | null; color_settings: Record<string, unknown> }, id);
+}
+
+const lookCard = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const badge = (page: Page) => page.getByTestId('program-look-badge');
+
+describe('grading in the editor, in Chromium', () => {
+  const server = sharedServer();
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await browser.context.clearCookies();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  it('changes PROGRAM with a look and the sliders, refuses a premium look to Free, and keeps the grade over a reload', async () => {
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, namedCopy(fixtures.png, 'grading still'), 'grading still');
+    await waitForProgram(page, 800);
+    const original = await readProgram(page);
+    const source = await readSource(page, 800, 600);
+
+    const withLook = await redrawn(page, 800, () => lookCard(page, getLook('vintage-film').name).click());
+    expect(await badge(page).innerText()).toBe(getLook('vintage-film').name);
+    expect(difference(withLook, original).shareOver).toBeGreaterThan(0.3);
+    expect(difference(withLook, reference(source, gradeWith('vintage-film', {}))).max).toBeLessThanOrEqual(2);
+
+    // Sliders by keyboard, as a person without a mouse would: Page Up is +10.
+    const contrast = page.getByRole('slider', { name: 'Contrast' });
+    await contrast.focus();
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    const temperature = page.getByRole('slider', { name: 'Temperature' });
+    await temperature.focus();
+    await page.keyboard.press('PageDown');
+    const strength = page.getByRole('slider', { name: 'Look strength' });
+    await strength.focus();
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    const expected = gradeWith('vintage-film', { contrast: 20, temperature: -10 }, 80);
+    await expect.poll(async () => difference(await readProgram(page), reference(source, expected)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
+    const graded = await readProgram(page);
+    expect(difference(graded, withLook).shareOver).toBeGreaterThan(0.3);
+    expect(await contrast.getAttribute('aria-valuenow')).toBe('20');
+
+    // A Free account is refused a premium look with the spec's toast; nothing changes.
+    await lookCard(page, `${getLook('blade-runner-2049').name} (Premium)`).click();
+    expect(await toastText(page)).toBe(`${PREMIUM_LOOK_REFUSAL.title} ${PREMIUM_LOOK_REFUSAL.description}`);
+    expect(await badge(page).innerText()).toBe(getLook('vintage-film').name);
+    expect(difference(await readProgram(page), graded, 0).max).toBe(0);
+
+    // Saved on the asset (debounced), and back after a reload.
+    const id = await assetIdByName(page, 'grading still');
+    await expect.poll(() => savedAsset(page, id), { timeout: 15_000 }).toMatchObject({
+      selected_lut: 'vintage-film',
+      color_settings: { contrast: 20, temperature: -10, lookStrength: 80 },
+    });
+    await reopen(page, 'grading still');
+    await waitForProgram(page, 800);
+    expect(await page.getByRole('slider', { name: 'Contrast' }).getAttribute('aria-valuenow')).toBe('20');
+    expect(await lookCard(page, getLook('vintage-film').name).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => difference(await readProgram(page), graded).max, { timeout: 15_000 }).toBeLessThanOrEqual(1);
+
+    // Reset in Hollywood LUTs: no look; the sliders stay.
+    await page.getByRole('region', { name: 'Hollywood LUTs' }).getByRole('button', { name: 'Reset', exact: true }).click();
+    const sliders = gradeWith(null, { contrast: 20, temperature: -10 });
+    await expect.poll(async () => difference(await readProgram(page), reference(source, sliders)).max).toBeLessThanOrEqual(2);
+
+    // Camera input: S-Log3 decoded before everything else, and saved with the grade.
+    await page.getByRole('combobox', { name: 'Camera input' }).click();
+    await page.getByRole('option', { name: /^S-Log3/ }).click();
+    const log: Grade = { ...sliders, inputTransform: 'slog3' };
+    await expect.poll(async () => difference(await readProgram(page), reference(source, log)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
+    await expect.poll(() => savedAsset(page, id), { timeout: 15_000 }).toMatchObject({ selected_lut: null, color_settings: { inputTransform: 'slog3', contrast: 20 } });
+  });
+
+  it('imports a .cube that changes the picture, shows a broken file its line, and downloads the grade at the chosen size', async () => {
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, namedCopy(fixtures.png, 'cube still'), 'cube still');
+    await waitForProgram(page, 800);
+    const source = await readSource(page, 800, 600);
+
+    const broken = path.join(work, 'Broken Look.cube');
+    fs.writeFileSync(broken, rotateCube().replace(/\n(0\.0+ 0\.0+ 1\.0+)\n/, '\n$1 0.5\n'));
+    const brokenLine = fs.readFileSync(broken, 'utf8').split('\n').findIndex((line) => /^[\d.]+ [\d.]+ [\d.]+ [\d.]+$/.test(line)) + 1;
+    expect(brokenLine).toBeGreaterThan(5);
+    await page.getByTestId('cube-import-input').setInputFiles(broken);
+    await waitForToast(page, 'Invalid .cube file');
+    expect(await toastText(page)).toContain(`line ${brokenLine}: a table line holds three numbers (found 4 fields)`);
+    expect(await page.evaluate(async () => ((await (await fetch('/api/luts')).json()) as { luts: unknown[] }).luts.length)).toBe(0);
+
+    const good = path.join(work, 'Channel Rotate.cube');
+    fs.writeFileSync(good, rotateCube());
+    await page.getByTestId('cube-import-input').setInputFiles(good);
+    await waitForToast(page, 'LUT imported');
+    const mine = page.getByRole('region', { name: 'My LUTs' }).getByRole('button', { name: 'Channel Rotate', exact: true });
+    expect(await mine.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => difference(await readProgram(page), rotated(source)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
+    expect(await badge(page).innerText()).toBe('Channel Rotate');
+
+    // Download: the grade of this moment (imported LUT + a slider) at 65 points.
+    const saturation = page.getByRole('slider', { name: 'Saturation' });
+    await saturation.focus();
+    await page.keyboard.press('PageUp');
+    await page.getByRole('combobox', { name: 'LUT size' }).click();
+    await page.getByRole('option', { name: '65-point' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .cube' }).click()]);
+    expect(download.suggestedFilename()).toBe('cube still - Channel Rotate (65).cube');
+    const parsed = parseCube(fs.readFileSync(await download.path(), 'utf8'));
+    if (!parsed.ok) throw new Error(`the downloaded .cube does not parse: ${parsed.message}`);
+    expect(parsed.cube.lut3d?.size).toBe(65);
+    expect(parsed.cube.title).toBe('cube still - Channel Rotate');
+    const rotate = parseCube(rotateCube());
+    if (!rotate.ok) throw new Error(rotate.message);
+    const expectedTable = bakeLut({ ...DEFAULT_GRADE, customLook: 'x', adjustments: { ...DEFAULT_GRADE.adjustments, saturation: 10 } }, 65, { customLut: rotate.cube.lut3d! });
+    let worst = 0;
+    parsed.cube.lut3d!.data.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - expectedTable.data[i]!))));
+    expect(worst).toBeLessThan(1e-6);
+  });
+
+  it('analyses a video on the server, shows the results, and applies one', async () => {
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, namedCopy(fixtures.h264Mp4, 'analysed clip'), 'analysed clip');
+    await waitForProgram(page, 640);
+    const before = await readProgram(page);
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/functions/analyze-scene'));
+    const analyze = page.getByRole('button', { name: 'Smart Analyze' });
+    await analyze.click();
+    const body = (await request).postDataJSON() as { imageData: string; mediaType: string; extraFrames?: string[] };
+    expect(body.mediaType).toBe('video');
+    expect(body.imageData).toMatch(/^data:image\/jpeg;base64,/);
+    expect(body.extraFrames).toHaveLength(3);
+
+    const results = page.getByTestId('analysis-results');
+    await results.waitFor();
+    expect(await toastText(page)).toMatch(/^(Smart Analysis Complete|Expert Recommendations Ready)/);
+    const items = results.getByRole('button');
+    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    const confidences = await results.locator('[data-confidence-color]').evaluateAll((nodes) => nodes.map((n) => [n.textContent, n.getAttribute('data-confidence-color')]));
+    for (const [text, colour] of confidences) {
+      const value = Number(text?.replace('%', '')) / 100;
+      expect(text).toMatch(/^\d{1,3}%$/);
+      expect(colour).toBe(value >= 0.8 ? 'green' : value >= 0.6 ? 'yellow' : 'orange');
+    }
+    // A Free account's first recommendation is a look it can use.
+    const first = items.first();
+    const lookId = (await first.getAttribute('data-look'))!;
+    expect(getLook(lookId as Parameters<typeof getLook>[0]).tier).toBe('free');
+    const after = await redrawn(page, 640, () => first.click());
+    expect(await badge(page).innerText()).toBe(getLook(lookId as Parameters<typeof getLook>[0]).name);
+    expect(difference(after, before).shareOver).toBeGreaterThan(0.1);
+
+    await page.getByRole('region', { name: 'Smart Auto Grade' }).getByRole('button', { name: 'Reset', exact: true }).click();
+    await results.waitFor({ state: 'detached' });
+  });
+
+  it('opens the Smart Enhancement lock, whose upgrade button only raises the alert', async () => {
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'locked still'), 'locked still');
+    await page.getByRole('region', { name: 'Color Grading' }).getByRole('button', { name: 'Smart', exact: true }).click();
+    const lock = page.getByRole('region', { name: 'Premium Feature' });
+    await lock.waitFor();
+    const url = page.url();
+    // The alert blocks the page until it is dismissed, so the handler dismisses it as it reads it.
+    const alerts: { type: string; message: string }[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push({ type: dialog.type(), message: dialog.message() });
+      void dialog.dismiss();
+    });
+    await lock.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    expect(alerts).toEqual([{ type: 'alert', message: 'Upgrade to Premium to access Smart Enhancement features!' }]);
+    expect(page.url()).toBe(url);
+    await page.getByRole('region', { name: 'Color Grading' }).getByRole('button', { name: 'Basic', exact: true }).click();
+    await page.getByRole('slider', { name: 'Vignette' }).waitFor();
+  });
+
+  it("applies the Film Color Analysis page's ?look= once a clip or photo is open", async () => {
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'linked still'), 'linked still');
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await page.goto(`${server.url}/?look=black-white-classic`);
+    await waitForToast(page, `${getLook('black-white-classic').name} is ready`);
+    expect(new URL(page.url()).searchParams.get('look')).toBe('black-white-classic');
+    await page.getByRole('button', { name: 'Open linked still', exact: true }).click();
+    await page.getByTestId('open-media-name').filter({ hasText: 'linked still' }).waitFor();
+    await expect.poll(async () => badge(page).innerText()).toBe(getLook('black-white-classic').name);
+    await page.waitForURL((u) => !u.searchParams.has('look'));
+    await waitForProgram(page, 800);
+    const program = await readProgram(page);
+    let colourful = 0;
+    for (let i = 0; i < program.data.length; i += 4) if (Math.max(program.data[i]!, program.data[i + 1]!, program.data[i + 2]!) - Math.min(program.data[i]!, program.data[i + 1]!, program.data[i + 2]!) > 2) colourful++;
+    expect(colourful).toBe(0);
+  });
+});
