@@ -196,6 +196,10 @@ describe('media in, in a real browser', () => {
     await page.getByTestId('landing-drop-input').setInputFiles(trial);
     await page.getByTestId('open-media-name').filter({ hasText: 'trial clip.mp4' }).waitFor();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))) ?? '{}')).toMatchObject({ fileName: 'trial clip.mp4', mediaType: 'video' });
+    // Work done on the trial file comes along: a look and a slider.
+    await page.locator('[data-look="vintage-film"]').first().click();
+    await page.getByRole('slider', { name: 'Contrast' }).focus();
+    await page.keyboard.press('PageUp');
     await page.getByRole('link', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/auth$/);
     await page.getByLabel('Email').fill(email);
@@ -205,6 +209,9 @@ describe('media in, in a real browser', () => {
     await thumbnailShown(page, 'trial clip');
     expect(await page.getByTestId('open-media-name').innerText()).toBe('trial clip');
     expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).toBeNull();
+    const saved = await page.evaluate(async () => ((await (await fetch('/api/assets')).json()) as { assets: { name: string; selected_lut: string | null; color_settings: Record<string, unknown> }[] }).assets.find((a) => a.name === 'trial clip'));
+    expect(saved).toMatchObject({ selected_lut: 'vintage-film', color_settings: { contrast: 10 } });
+    expect(await page.getByTestId('program-look-badge').innerText()).toBe('Vintage Film');
   });
 
   it('forgets a trial file whose bytes are gone after a reload, instead of showing it broken', async () => {

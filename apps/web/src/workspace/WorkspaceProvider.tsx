@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { API, TEMP_FILE_CLEAR_DELAY_MS, type Asset } from '@cinegrade/contract';
+import { isIdentityGrade } from '@cinegrade/color';
+import { API, savedGradeFromGrade, TEMP_FILE_CLEAR_DELAY_MS, type Asset } from '@cinegrade/contract';
+import { gradeStore } from '../editor/grade-store';
 import { callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { handleError } from '../ui/handle-error';
@@ -52,6 +54,21 @@ const WorkspaceContext = createContext<WorkspaceState | null>(null);
  */
 function isMediaFile(file: File): boolean {
   return file.type === '' || file.type.startsWith('video/') || file.type.startsWith('image/');
+}
+
+/**
+ * The grade a signed-out visitor gave their trial file is saved on the asset it becomes, so signing
+ * up loses none of the work. A grade the server refuses (a look the plan does not include) is
+ * said, and the asset opens as the original.
+ */
+async function keepTrialGrade(assetId: string): Promise<void> {
+  const { assetId: gradedAsset, grade } = gradeStore.getState();
+  if (gradedAsset !== null || isIdentityGrade(grade)) return;
+  try {
+    await callApi(API.updateAsset, { params: { id: assetId }, body: savedGradeFromGrade(grade) });
+  } catch (error) {
+    handleError(error, 'Grade not kept', 'The grade of your trial file could not be saved with it.');
+  }
 }
 
 /**
@@ -178,9 +195,11 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
           trial.file,
           (asset) => {
             clearTrialFile();
-            setRestoring(false);
-            toast({ title: 'File Restored!', description: 'Your file has been saved to My Assets.', variant: 'success' });
-            void openAsset(asset);
+            void keepTrialGrade(asset.id).finally(() => {
+              setRestoring(false);
+              toast({ title: 'File Restored!', description: 'Your file has been saved to My Assets.', variant: 'success' });
+              void openAsset(asset);
+            });
           },
           () => {
             clearTrialFile();

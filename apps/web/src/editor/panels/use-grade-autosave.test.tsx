@@ -109,6 +109,17 @@ describe('useGradeAutosave', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("keeps the trial file's grade when the editor comes back to the same trial file", () => {
+    const trial: OpenMedia = { source: 'trial', record: { fileName: 'kept.jpg', fileType: 'image/jpeg', fileSize: 1, mediaType: 'image', timestamp: 2, mediaUrl: 'blob:y' }, url: 'blob:y', mediaType: 'image', name: 'kept.jpg' };
+    workspace.media = trial;
+    const first = mount();
+    act(() => store.change((g) => ({ ...g, look: 'vintage-film' })));
+    // A visit to /auth unmounts the editor; signing in mounts it again before the file is saved.
+    first.unmount();
+    mount();
+    expect(store.getState()).toMatchObject({ assetId: null, grade: { look: 'vintage-film' } });
+  });
+
   it('sends the waiting change with keepalive when the page is hidden, and when the editor closes', async () => {
     workspace.media = open(A);
     const view = mount();

@@ -122,6 +122,9 @@ export function useGradeAutosave(store: GradeStore = gradeStore, autosaver: Grad
       setLoadedKey(null);
       return;
     }
+    // The trial file's grade exists only in the store: the editor coming back to the same trial
+    // file (after a visit to /auth, or on signing in before it is saved as an asset) keeps it.
+    if (opened.source === 'trial' && key === loadedKey && store.getState().assetId === null) return;
     const grade = initialGrade(opened, autosaver);
     const assetId = opened.source === 'asset' ? opened.asset.id : null;
     store.load(assetId, grade);
