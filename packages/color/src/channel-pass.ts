@@ -12,6 +12,7 @@
  * bake). Values near zero (encoded within 0.01, linear or scene light within 1e-4) and values
  * outside the table use the exact function. Measured error: `program.test.ts`.
  */
+import { KeptArrays } from './kept-arrays';
 import type { ChannelFunction, ChannelFunctions, Domain } from './program';
 
 /** Runs below this many points evaluate curves exactly; longer ones build and use tables. */
@@ -43,27 +44,17 @@ export function markLongLived(fn: ChannelFunction): void {
   if (!longLived.has(fn)) longLived.set(fn, nextId++);
 }
 
+/** A key naming a chain made only of long-lived functions, or null if any function is not one. */
+export function chainKey(chain: ChannelChain): string | null {
+  const ids = chain.map((fn) => longLived.get(fn));
+  return ids.every((id) => id !== undefined) ? ids.join(',') : null;
+}
+
 /**
  * Values at a table's nodes of the chain prefixes made of long-lived functions, keyed by layout,
- * size and function ids; least recently used first. 64 entries of at most 32 KiB each.
+ * size and function ids: at most 64 of at most 32 KiB each.
  */
-const prefixes = new Map<string, Float64Array>();
-const PREFIX_LIMIT = 64;
-
-function recall(key: string): Float64Array | undefined {
-  const values = prefixes.get(key);
-  if (values) {
-    prefixes.delete(key);
-    prefixes.set(key, values);
-  }
-  return values;
-}
-
-function keep(key: string, values: Float64Array): Float64Array {
-  prefixes.set(key, values);
-  if (prefixes.size > PREFIX_LIMIT) prefixes.delete(prefixes.keys().next().value!);
-  return values;
-}
+const prefixes = new KeptArrays(64, 2 * 1024 * 1024);
 
 /** The input value at each node of a table over `from` with `intervals` intervals. */
 function nodeInputs(from: Domain, intervals: number): Float64Array {
@@ -84,15 +75,15 @@ function applyToAll(fn: ChannelFunction, values: Float64Array): void {
 /** The values of chain[0..length) at the nodes, all long-lived functions; shared, never written. */
 function prefixValues(chain: ChannelChain, length: number, from: Domain, intervals: number): Float64Array {
   let key = `${from}/${intervals}/`;
-  let values = recall(key) ?? keep(key, nodeInputs(from, intervals));
+  let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, intervals));
   for (let j = 0; j < length; j++) {
     const fn = chain[j]!;
     key += `${longLived.get(fn)},`;
-    let next = recall(key);
+    let next = prefixes.recall(key);
     if (!next) {
       next = values.slice();
       applyToAll(fn, next);
-      keep(key, next);
+      prefixes.keep(key, next);
     }
     values = next;
   }
@@ -144,7 +135,8 @@ function lookupDirect(buffer: Float64Array, i: number, stop: number, table: Floa
   let missed = 0;
   for (; i < stop; i += 3) {
     const x = buffer[i]!;
-    if ((x >= 0.01 && x < limit) || (x <= -0.01 && x >= low)) {
+    // One test on |x| rather than one per sign: signs often alternate unpredictably.
+    if (Math.abs(x) >= 0.01 && x >= low && x < limit) {
       const p = (x - low) * scale;
       const k = p | 0;
       const a = table[k]!;

@@ -76,7 +76,8 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
   if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
   if (a.highlights !== 0 || a.shadows !== 0) steps.push(shadowsHighlightsFunction(a.shadows / 100, a.highlights / 100));
   if (a.brightness !== 0) steps.push(brightnessFunction(a.brightness / 100));
-  if (steps.length > 0) builder.channel('encoded', 'encoded', steps.reduce((f, g) => (x) => g(f(x))));
+  // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve.
+  for (const step of steps) builder.channel('encoded', 'encoded', step);
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
   if (saturation !== 1 || a.vibrance !== 0) builder.chroma(saturation, a.vibrance / 100);
 }
@@ -102,7 +103,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
   if (camera) {
     // The camera's functions are module constants: long-lived, so their tables are kept.
     builder.channel('encoded', 'scene', camera.decode, true);
-    builder.affine('scene', { matrix: camera.toRec709, offset: [0, 0, 0] });
+    builder.affine('scene', { matrix: camera.toRec709, offset: [0, 0, 0] }, true);
     builder.channel('scene', 'encoded', renderSceneLinear, true);
   }
   appendCorrections(builder, grade.adjustments);

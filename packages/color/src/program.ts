@@ -16,11 +16,12 @@
  */
 import { applyLutToTriplets } from './apply-lut';
 import type { Lut3D } from './bake';
-import { ChannelPass, markLongLived } from './channel-pass';
+import { ChannelPass, chainKey, markLongLived } from './channel-pass';
 import type { ChannelChain } from './channel-pass';
 import { applyChroma, applySplitTone, splitToneVectors } from './kernels';
 import type { SplitTone, SplitToneVectors } from './kernels';
-import { composeAffine } from './matrix';
+import { KeptArrays } from './kept-arrays';
+import { applyAffineToTriplets, composeAffine } from './matrix';
 import type { Affine3 } from './matrix';
 import { decodeGammaFast, encodeGammaFast } from './transfer';
 
@@ -44,7 +45,7 @@ type Stage =
       /** Each channel's function as the list of functions it is composed of. */
       readonly chains: readonly [ChannelChain, ChannelChain, ChannelChain];
     }
-  | { readonly kind: 'affine'; readonly domain: Domain; readonly affine: Affine3 }
+  | { readonly kind: 'affine'; readonly domain: Domain; readonly affine: Affine3; readonly longLived: boolean }
   | { readonly kind: 'chroma'; readonly saturation: number; readonly vibrance: number }
   | { readonly kind: 'splitTone'; readonly tone: SplitToneVectors }
   | { readonly kind: 'lut'; readonly lut: Lut3D }
@@ -92,9 +93,10 @@ export class ProgramBuilder {
     this.current = to;
   }
 
-  affine(domain: Domain, affine: Affine3): void {
+  /** An affine map in `domain`; `longLived`: a constant of the engine (a camera's gamut matrix). */
+  affine(domain: Domain, affine: Affine3, longLived = false): void {
     this.convertTo(domain);
-    this.stages.push({ kind: 'affine', domain, affine });
+    this.stages.push({ kind: 'affine', domain, affine, longLived });
   }
 
   /** Saturation and vibrance in linear light (`applyChroma` in `kernels.ts`). */
@@ -171,13 +173,33 @@ function fuse(stages: readonly Stage[]): Stage[] {
         ],
       };
     } else if (last?.kind === 'affine' && stage.kind === 'affine' && last.domain === stage.domain) {
-      out[out.length - 1] = { kind: 'affine', domain: stage.domain, affine: composeAffine(last.affine, stage.affine) };
+      out[out.length - 1] = { kind: 'affine', domain: stage.domain, affine: composeAffine(last.affine, stage.affine), longLived: last.longLived && stage.longLived };
     } else {
       out.push(stage);
     }
   }
   return out;
 }
+
+/**
+ * A key naming what a stage computes when that depends on nothing but the engine itself (a camera
+ * transform and the conversions next to it), or null when it depends on the grade's settings.
+ */
+function stageKey(stage: Stage): string | null {
+  if (stage.kind === 'channel') {
+    const keys = stage.chains.map(chainKey);
+    return keys.every((key) => key !== null) ? `${stage.from}>${stage.to}:${keys.join('|')}` : null;
+  }
+  if (stage.kind === 'affine' && stage.longLived) return `${stage.domain}:${stage.affine.matrix.join(',')}+${stage.affine.offset.join(',')}`;
+  return null;
+}
+
+/**
+ * Grids after a program's leading long-lived stages, keyed by size and stages: a camera transform
+ * over a 33- and a 65-point grid (0.8 and 6.6 MB), the two sizes a session bakes. The transform
+ * does not change while a grade's sliders do, so a re-bake starts from it.
+ */
+const keptGrids = new KeptArrays(2, 8 * 1024 * 1024);
 
 /**
  * Points per chunk: every pass runs over one chunk (24 KiB of doubles, inside a first-level cache)
@@ -198,16 +220,7 @@ class AffinePass implements Pass {
   prepare(): void {}
 
   run(buffer: Float64Array, start: number, end: number): void {
-    const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
-    const [o0, o1, o2] = this.affine.offset;
-    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      const r = buffer[i]!;
-      const g = buffer[i + 1]!;
-      const b = buffer[i + 2]!;
-      buffer[i] = m0 * r + m1 * g + m2 * b + o0;
-      buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
-      buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-    }
+    applyAffineToTriplets(this.affine, buffer, start * 3, buffer, start * 3, end - start);
   }
 }
 
@@ -292,6 +305,8 @@ export class ColorProgram {
   private readonly stages: readonly Stage[];
   private readonly passes: readonly Pass[];
   private readonly needsSnapshot: boolean;
+  /** Keys of the leading stages that depend on nothing but the engine (see {@link stageKey}). */
+  private readonly fixedKeys: readonly string[];
 
   /** Number of fused passes, reported by the benchmark and checked by tests of the fusion. */
   readonly passCount: number;
@@ -303,6 +318,9 @@ export class ColorProgram {
     this.stages = stages;
     this.passes = stages.map(toPass);
     this.needsSnapshot = stages.some((stage) => stage.kind === 'snapshot');
+    const keys = stages.map(stageKey);
+    const fixed = keys.findIndex((key) => key === null);
+    this.fixedKeys = (fixed < 0 ? keys : keys.slice(0, fixed)) as string[];
     this.passCount = this.passes.length;
     this.isIdentity = this.passes.length === 0;
   }
@@ -322,8 +340,12 @@ export class ColorProgram {
    * Runs the program over the points of a `size`³ grid over the unit cube (red fastest) and returns
    * the results clamped to 0..1 as a LUT's data (NaN becomes 0: `v > 0` is false for it). A
    * leading per-channel stage is evaluated exactly on the `size` values of each axis, and a
-   * leading affine stage while a chunk of points is formed, so those cost no pass. Chunk by chunk:
-   * points are formed, run through every pass and stored while they are in the cache.
+   * leading affine stage while a chunk of points is formed, so those cost no pass. Chunk by chunk,
+   * points are formed, run through the passes and stored while they are in the cache.
+   *
+   * When the program starts with more long-lived stages (a camera transform), the grid after them
+   * is kept across bakes (`keptGrids`): the first bake stores it on the way, later ones start from
+   * it, applying an affine stage that follows as they copy it.
    */
   runOnGrid(size: number): Float32Array {
     const last = size - 1;
@@ -335,28 +357,69 @@ export class ColorProgram {
       axes = lead.fns.map((fn) => axis.map(fn));
       first = 1;
     }
-    const next = this.stages[first];
-    const affine = next?.kind === 'affine' ? next.affine : IDENTITY_AFFINE;
-    if (next?.kind === 'affine') first += 1;
+    first += this.stages[first]?.kind === 'affine' ? 1 : 0;
+    const leadAffine = first > 0 ? this.stages[first - 1] : undefined;
     const points = size * size * size;
+    let source: GridSource = new GridFiller(size, axes[0]!, axes[1]!, axes[2]!, leadAffine?.kind === 'affine' ? leadAffine.affine : IDENTITY_AFFINE);
+    // Passes first..keepAfter−1 run before the grid is kept (none when it is not).
+    let keepAfter = first;
+    let keeping: Float64Array | null = null;
+    const fixed = this.fixedKeys.length;
+    const key = `${size}/${this.fixedKeys.join('/')}`;
+    if (fixed > first) {
+      const kept = keptGrids.recall(key);
+      if (kept) {
+        const next = this.stages[fixed];
+        source = new KeptGridReader(kept, next?.kind === 'affine' ? next.affine : null);
+        first = fixed + (next?.kind === 'affine' ? 1 : 0);
+        keepAfter = first;
+      } else {
+        keepAfter = fixed;
+        keeping = new Float64Array(points * 3);
+      }
+    }
     const passes = this.passes.slice(first);
     for (const pass of passes) pass.prepare(points);
+    const split = keepAfter - first;
     const out = new Float32Array(points * 3);
     const chunk = new Float64Array(CHUNK * 3);
     const snapshot = new Float64Array(this.needsSnapshot ? CHUNK * 3 : 0);
-    const grid = new GridFiller(size, axes[0]!, axes[1]!, axes[2]!, affine);
     for (let start = 0; start < points; start += CHUNK) {
       const count = Math.min(CHUNK, points - start);
-      grid.fill(chunk, start, count);
-      for (const pass of passes) pass.run(chunk, 0, count, snapshot);
+      source.fill(chunk, start, count);
+      for (let k = 0; k < passes.length; k++) {
+        if (k === split && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
+        passes[k]!.run(chunk, 0, count, snapshot);
+      }
+      if (split === passes.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
       storeClamped(chunk, out, start * 3, count * 3);
     }
+    if (keeping) keptGrids.keep(key, keeping);
     return out;
   }
 }
 
-/** Forms grid points (red fastest) through an affine map, any run of them at a time. */
-class GridFiller {
+/** Where the points of a grid come from, a run of them at a time. */
+interface GridSource {
+  /** Writes points first..first+count−1 of the grid to buffer[0..3·count). */
+  fill(buffer: Float64Array, first: number, count: number): void;
+}
+
+/** Points of a kept grid, through an affine map when one is given. */
+class KeptGridReader implements GridSource {
+  constructor(
+    private readonly grid: Float64Array,
+    private readonly affine: Affine3 | null,
+  ) {}
+
+  fill(buffer: Float64Array, first: number, count: number): void {
+    if (this.affine) applyAffineToTriplets(this.affine, this.grid, first * 3, buffer, 0, count);
+    else buffer.set(this.grid.subarray(first * 3, (first + count) * 3));
+  }
+}
+
+/** Forms grid points (red fastest) from per-axis values through an affine map. */
+class GridFiller implements GridSource {
   private readonly rs: Float64Array;
   private readonly gs: Float64Array;
   private readonly bs: Float64Array;
@@ -373,7 +436,6 @@ class GridFiller {
     this.bs = Float64Array.from(bs);
   }
 
-  /** Writes points first..first+count−1 of the grid to buffer[0..3·count). */
   fill(buffer: Float64Array, first: number, count: number): void {
     const { size, rs, gs, bs } = this;
     const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
