@@ -41,4 +41,17 @@ describe('KeptArrays', () => {
     expect(kept.recall('a')?.[0]).toBe(5);
     expect(kept.recall('b')?.[0]).toBe(2);
   });
+
+  it('offers an evicted array for reuse only when asked to, and only once', () => {
+    const reusing = new KeptArrays(1, 1024, true);
+    const first = reusing.keep('a', values(4, 1));
+    reusing.keep('b', values(4, 2));
+    expect(reusing.take(4)).toBe(first);
+    expect(reusing.take(4)).not.toBe(first);
+    expect(reusing.take(3)).toHaveLength(3);
+    const sharing = new KeptArrays(1, 1024);
+    const table = sharing.keep('a', values(4, 1));
+    sharing.keep('b', values(4, 2));
+    expect(sharing.take(4)).not.toBe(table);
+  });
 });

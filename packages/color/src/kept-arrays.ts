@@ -7,11 +7,28 @@
 export class KeptArrays {
   private readonly entries = new Map<string, Float64Array>();
   private bytes = 0;
+  /** The last array evicted, when evicted arrays are offered for reuse. */
+  private spare: Float64Array | null = null;
 
+  /**
+   * @param reuseEvicted offer the last evicted array to {@link take}: only for arrays nobody else
+   *   holds once they are evicted (grids read during one bake), never for shared tables.
+   */
   constructor(
     private readonly maxEntries: number,
     private readonly maxBytes: number,
+    private readonly reuseEvicted = false,
   ) {}
+
+  /** A writable array of `length` values: the last evicted one if it fits, else a new one. */
+  take(length: number): Float64Array {
+    const spare = this.spare;
+    if (spare && spare.length === length) {
+      this.spare = null;
+      return spare;
+    }
+    return new Float64Array(length);
+  }
 
   /** The array kept under `key`, now the most recently used, or undefined. */
   recall(key: string): Float64Array | undefined {
@@ -37,6 +54,7 @@ export class KeptArrays {
       if (oldest === key) continue;
       this.entries.delete(oldest);
       this.bytes -= old.byteLength;
+      if (this.reuseEvicted) this.spare = old;
     }
     return values;
   }
