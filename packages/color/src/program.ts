@@ -15,15 +15,18 @@
  * dependency chain, while the iterations of a thin loop are independent and overlap in the
  * processor.
  */
-import { applyLutToTriplets } from './apply-lut';
 import type { Lut3D } from './bake';
-import { ChannelPass, chainKey, markLongLived } from './channel-pass';
+import { chainKey, markLongLived } from './channel-pass';
 import type { ChannelChain } from './channel-pass';
-import { applyChroma, applySplitTone, splitToneVectors } from './kernels';
+import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
+import type { GridSource } from './grid-source';
+import { splitToneVectors } from './kernels';
 import type { SplitTone, SplitToneVectors } from './kernels';
 import { KeptArrays } from './kept-arrays';
-import { applyAffineToTriplets, composeAffine } from './matrix';
+import { composeAffine } from './matrix';
 import type { Affine3 } from './matrix';
+import { toPass } from './passes';
+import type { Pass } from './passes';
 import { decodeGammaFast, encodeGammaFast } from './transfer';
 
 /**
@@ -36,7 +39,8 @@ export type ChannelFunction = (x: number) => number;
 
 export type ChannelFunctions = readonly [ChannelFunction, ChannelFunction, ChannelFunction];
 
-type Stage =
+/** One operation of a program, as the builder records it (before and after fusion). */
+export type Stage =
   | {
       readonly kind: 'channel';
       readonly from: Domain;
@@ -208,99 +212,6 @@ const keptGrids = new KeptArrays(2, 8 * 1024 * 1024, true);
  */
 const CHUNK = 1024;
 
-interface Pass {
-  /** Called once per run with the total number of points, before the chunks. */
-  prepare(count: number): void;
-  /** Runs over points start..end−1 of `buffer`; `snapshot` holds the chunk's snapshot from index 0. */
-  run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void;
-}
-
-class AffinePass implements Pass {
-  constructor(private readonly affine: Affine3) {}
-
-  prepare(): void {}
-
-  run(buffer: Float64Array, start: number, end: number): void {
-    applyAffineToTriplets(this.affine, buffer, start * 3, buffer, start * 3, end - start);
-  }
-}
-
-class ChromaPass implements Pass {
-  constructor(
-    private readonly saturation: number,
-    private readonly vibrance: number,
-  ) {}
-
-  prepare(): void {}
-
-  run(buffer: Float64Array, start: number, end: number): void {
-    applyChroma(buffer, start, end, this.saturation, this.vibrance);
-  }
-}
-
-class SplitTonePass implements Pass {
-  constructor(private readonly tone: SplitToneVectors) {}
-
-  prepare(): void {}
-
-  run(buffer: Float64Array, start: number, end: number): void {
-    applySplitTone(buffer, start, end, this.tone);
-  }
-}
-
-class LutPass implements Pass {
-  constructor(private readonly lut: Lut3D) {}
-
-  prepare(): void {}
-
-  run(buffer: Float64Array, start: number, end: number): void {
-    applyLutToTriplets(this.lut, buffer, start, end);
-  }
-}
-
-/** Copies the chunk aside; the snapshot buffer is indexed from the chunk's start. */
-class SnapshotPass implements Pass {
-  prepare(): void {}
-
-  run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void {
-    snapshot.set(buffer.subarray(start * 3, end * 3));
-  }
-}
-
-class BlendPass implements Pass {
-  constructor(private readonly amount: number) {}
-
-  prepare(): void {}
-
-  run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void {
-    const amount = this.amount;
-    const base = start * 3;
-    for (let i = base, stop = end * 3; i < stop; i++) {
-      const s = snapshot[i - base]!;
-      buffer[i] = s + amount * (buffer[i]! - s);
-    }
-  }
-}
-
-function toPass(stage: Stage): Pass {
-  switch (stage.kind) {
-    case 'channel':
-      return new ChannelPass(stage.from, stage.fns, stage.chains);
-    case 'affine':
-      return new AffinePass(stage.affine);
-    case 'chroma':
-      return new ChromaPass(stage.saturation, stage.vibrance);
-    case 'splitTone':
-      return new SplitTonePass(stage.tone);
-    case 'lut':
-      return new LutPass(stage.lut);
-    case 'snapshot':
-      return new SnapshotPass();
-    case 'blend':
-      return new BlendPass(stage.amount);
-  }
-}
-
 /** A runnable, fused program. Stateless apart from lazily built tables, so it can be reused. */
 export class ColorProgram {
   private readonly stages: readonly Stage[];
@@ -398,78 +309,6 @@ export class ColorProgram {
     }
     if (keeping) keptGrids.keep(key, keeping);
     return out;
-  }
-}
-
-/** Where the points of a grid come from, a run of them at a time. */
-interface GridSource {
-  /** Writes points first..first+count−1 of the grid to buffer[0..3·count). */
-  fill(buffer: Float64Array, first: number, count: number): void;
-}
-
-/** Points of a kept grid, through an affine map when one is given. */
-class KeptGridReader implements GridSource {
-  constructor(
-    private readonly grid: Float64Array,
-    private readonly affine: Affine3 | null,
-  ) {}
-
-  fill(buffer: Float64Array, first: number, count: number): void {
-    if (this.affine) applyAffineToTriplets(this.affine, this.grid, first * 3, buffer, 0, count);
-    else buffer.set(this.grid.subarray(first * 3, (first + count) * 3));
-  }
-}
-
-/** Forms grid points (red fastest) from per-axis values through an affine map. */
-class GridFiller implements GridSource {
-  private readonly rs: Float64Array;
-  private readonly gs: Float64Array;
-  private readonly bs: Float64Array;
-
-  constructor(
-    private readonly size: number,
-    rs: readonly number[],
-    gs: readonly number[],
-    bs: readonly number[],
-    private readonly affine: Affine3,
-  ) {
-    this.rs = Float64Array.from(rs);
-    this.gs = Float64Array.from(gs);
-    this.bs = Float64Array.from(bs);
-  }
-
-  fill(buffer: Float64Array, first: number, count: number): void {
-    const { size, rs, gs, bs } = this;
-    const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
-    const [o0, o1, o2] = this.affine.offset;
-    let ri = first % size;
-    let gi = Math.floor(first / size) % size;
-    let bi = Math.floor(first / size / size);
-    let g = gs[gi]!;
-    let b = bs[bi]!;
-    for (let i = 0, stop = count * 3; i < stop; i += 3) {
-      const r = rs[ri]!;
-      buffer[i] = m0 * r + m1 * g + m2 * b + o0;
-      buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
-      buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-      if (++ri === size) {
-        ri = 0;
-        if (++gi === size) {
-          gi = 0;
-          // Past the last point bi reaches size; nothing is read then.
-          if (++bi < size) b = bs[bi]!;
-        }
-        g = gs[gi]!;
-      }
-    }
-  }
-}
-
-/** Float32 copy clamped to 0..1; `v > 0` is false for NaN, so a NaN can never reach a renderer. */
-function storeClamped(chunk: Float64Array, out: Float32Array, offset: number, length: number): void {
-  for (let i = 0; i < length; i++) {
-    const v = chunk[i]!;
-    out[offset + i] = v > 0 ? (v < 1 ? v : 1) : 0;
   }
 }
 
