@@ -2,45 +2,78 @@
  * Colour engine benchmark (`npm run bench -w @cinegrade/color`). Prints, with the targets of
  * issue 3: baking a 33-point LUT (< 5 ms, so a slider drag can re-bake every frame), a 65-point
  * LUT (< 40 ms) and applying a 33-point LUT on the CPU to a 1920×1080 frame (< 60 ms).
- * Each figure is the median of repeated runs after a warm-up (a drag bakes many times in a row);
- * the slowest run is shown too. Timings on a shared machine vary by ±30 % from run to run.
+ *
+ * Method: a figure is measured in several rounds, spread over time; each round is a run of
+ * back-to-back bakes after a warm-up (a drag bakes back to back) and gives its median. The LOWEST
+ * ROUND MEDIAN is compared with the target: on a machine shared with other builds a burst of their
+ * work spoils a round's median, and like Python's timeit (whose documentation recommends the
+ * minimum of repeats for the same reason) we take the round least disturbed. The best single run
+ * and the range of the round medians are printed next to it, with the load average, so the spread
+ * stays visible.
+ *
+ * Tables and grids that depend only on the engine (transfer functions, camera transforms, a
+ * catalogue look's curves) are kept across bakes; two rows show what that is worth: a drag that
+ * changes a slider on every bake (nothing of the grade's own can be reused), and the camera
+ * changed on every bake (the kept camera grid is never reused: what the first bake after opening
+ * footage costs). The latter happens once per footage, not on every frame of a drag, so it is
+ * printed with its verdict but kept out of the overall one.
  */
-import {
-  DEFAULT_ADJUSTMENTS,
-  DEFAULT_GRADE,
-  applyLutToFloatRgba,
-  applyLutToRgba,
-  bakeLut,
-  compileGrade,
-} from '../src/index';
-import type { Grade, Interpolation, Lut3D } from '../src/index';
+import { loadavg } from 'node:os';
+import { DEFAULT_ADJUSTMENTS, DEFAULT_GRADE, applyLutToFloatRgba, applyLutToRgba, bakeLut, compileGrade } from '../src/index';
+import type { Adjustments, Grade, InputTransformId, Lut3D } from '../src/index';
 
 interface Timing {
+  /** The lowest of the rounds' medians: the figure compared with the target. */
   readonly median: number;
-  readonly worst: number;
+  readonly highestMedian: number;
+  readonly best: number;
 }
 
-function time(run: () => void, warmup: number, runs: number): Timing {
-  for (let i = 0; i < warmup; i++) run();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    run();
-    samples.push(performance.now() - start);
+function time(run: (iteration: number) => void, warmup: number, runs: number, rounds: number): Timing {
+  const medians: number[] = [];
+  let best = Infinity;
+  let iteration = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < warmup; i++) run(iteration++);
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      run(iteration++);
+      samples.push(performance.now() - start);
+    }
+    samples.sort((a, b) => a - b);
+    medians.push(samples[Math.floor(samples.length / 2)]!);
+    best = Math.min(best, samples[0]!);
   }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)]!, worst: samples[samples.length - 1]! };
+  return { median: Math.min(...medians), highestMedian: Math.max(...medians), best };
 }
 
-const everySlider = { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 35, tint: -10, dehaze: 25, contrast: 30, highlights: -25, shadows: 30, brightness: 10, saturation: 20, vibrance: 35 };
+const everySlider: Adjustments = { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 35, tint: -10, dehaze: 25, contrast: 30, highlights: -25, shadows: 30, brightness: 10, saturation: 20, vibrance: 35 };
+const worst: Grade = { look: 'la-la-land', customLook: null, lookStrength: 70, inputTransform: 'slog3', adjustments: everySlider };
+const CAMERAS: readonly InputTransformId[] = ['slog3', 'logc3', 'vlog', 'clog3'];
 
-const GRADES: readonly { name: string; grade: Grade }[] = [
-  { name: 'identity (no look, sliders at 0)', grade: DEFAULT_GRADE },
-  { name: 'look: Blockbuster Teal & Orange', grade: { ...DEFAULT_GRADE, look: 'blockbuster-teal-orange' } },
-  { name: 'look: Ilford HP5 (monochrome)', grade: { ...DEFAULT_GRADE, look: 'ilford-hp5' } },
-  { name: 'look: Cross Process + contrast, saturation', grade: { ...DEFAULT_GRADE, look: 'cross-process', adjustments: { ...DEFAULT_ADJUSTMENTS, contrast: 20, saturation: 15 } } },
-  { name: 'all ten global sliders, no look', grade: { ...DEFAULT_GRADE, adjustments: everySlider } },
-  { name: 'worst case: S-Log3 + look at 70 % + all sliders', grade: { look: 'la-la-land', customLook: null, lookStrength: 70, inputTransform: 'slog3', adjustments: everySlider } },
+interface Case {
+  readonly name: string;
+  /** The grade baked on run i (most cases bake one grade throughout). */
+  readonly grade: (i: number) => Grade;
+  /** False for a bake that happens once, not on every frame of a drag: printed, not in the verdict. */
+  readonly perFrame: boolean;
+}
+
+const fixed = (name: string, grade: Grade): Case => ({ name, grade: () => grade, perFrame: true });
+
+const CASES: readonly Case[] = [
+  fixed('identity (no look, sliders at 0)', DEFAULT_GRADE),
+  fixed('look: Blockbuster Teal & Orange', { ...DEFAULT_GRADE, look: 'blockbuster-teal-orange' }),
+  fixed('look: Ilford HP5 (monochrome)', { ...DEFAULT_GRADE, look: 'ilford-hp5' }),
+  fixed('look: Cross Process + contrast, saturation', { ...DEFAULT_GRADE, look: 'cross-process', adjustments: { ...DEFAULT_ADJUSTMENTS, contrast: 20, saturation: 15 } }),
+  fixed('all ten global sliders, no look', { ...DEFAULT_GRADE, adjustments: everySlider }),
+  fixed('worst case: S-Log3 + look at 70 % + all sliders', worst),
+  // Every stage kind at once: white balance, per-channel gamma (three tables), split tone, saturation.
+  fixed('heaviest: V-Log + Blade Runner 2049 at 70 % + all', { ...worst, look: 'blade-runner-2049', inputTransform: 'vlog' }),
+  { name: 'worst case, contrast dragged (new value each bake)', grade: (i) => ({ ...worst, adjustments: { ...everySlider, contrast: (i % 81) - 40 } }), perFrame: true },
+  // Every bake is a first bake after changing the input transform: once per footage, not per frame.
+  { name: 'worst case, camera changed every bake (*)', grade: (i) => ({ ...worst, inputTransform: CAMERAS[i % CAMERAS.length]! }), perFrame: false },
 ];
 
 function row(cells: readonly string[], widths: readonly number[]): string {
@@ -50,21 +83,28 @@ function row(cells: readonly string[], widths: readonly number[]): string {
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const verdict = (t: Timing, target: number) => (t.median < target ? 'ok' : 'OVER');
 
-console.log('Colour engine benchmark (median of repeated runs after warm-up; slowest run in brackets)\n');
-const widths = [50, 7, 24, 24];
-console.log(row(['grade', 'passes', '33-point bake (< 5 ms)', '65-point bake (< 40 ms)'], widths));
+const [load1, load5] = loadavg();
+console.log('Colour engine benchmark. "median": the lowest of the rounds\' medians of back-to-back runs after a');
+console.log('warm-up, compared with the target; "best": the fastest single run; "round medians": their range.');
+console.log(`Machine load average ${load1!.toFixed(1)} (1 min), ${load5!.toFixed(1)} (5 min).\n`);
+const widths = [50, 6, 6, 16, 9, 16];
+console.log(row(['grade', 'passes', 'points', 'median   (target)', 'best', 'round medians'], widths));
 let allWithinTarget = true;
-for (const { name, grade } of GRADES) {
-  const bake33 = time(() => bakeLut(grade, 33), 30, 60);
-  const bake65 = time(() => bakeLut(grade, 65), 5, 15);
-  allWithinTarget &&= bake33.median < 5 && bake65.median < 40;
-  console.log(
-    row(
-      [name, String(compileGrade(grade).passCount), `${ms(bake33.median)} (${bake33.worst.toFixed(1)}) ${verdict(bake33, 5)}`, `${ms(bake65.median)} (${bake65.worst.toFixed(1)}) ${verdict(bake65, 40)}`],
-      widths,
-    ),
-  );
+let onceWithinTarget = true;
+for (const { name, grade, perFrame } of CASES) {
+  const passes = String(compileGrade(grade(0)).passCount);
+  for (const [size, target, warmup, runs, rounds] of [
+    [33, 5, 15, 41, 5],
+    [65, 40, 3, 11, 4],
+  ] as const) {
+    const t = time((i) => bakeLut(grade(i), size), warmup, runs, rounds);
+    if (perFrame) allWithinTarget &&= t.median < target;
+    else onceWithinTarget &&= t.median < target;
+    const figure = `${ms(t.median)} ${verdict(t, target).padEnd(4)} (<${target})`;
+    console.log(row([size === 33 ? name : '', size === 33 ? passes : '', String(size), figure, ms(t.best), `${t.median.toFixed(2)}–${t.highestMedian.toFixed(2)}`], widths));
+  }
 }
+console.log('(*) a first bake after changing the input transform (once per footage): shown, not in the overall verdict.');
 
 const WIDTH = 1920;
 const HEIGHT = 1080;
@@ -73,18 +113,18 @@ for (let i = 0; i < frame.length; i++) frame[i] = i % 4 === 3 ? 255 : (i * 26544
 const floatFrame = Float32Array.from(frame, (v) => v / 255);
 const target = new Uint8ClampedArray(frame.length);
 const floatTarget = new Float32Array(frame.length);
-const lut: Lut3D = bakeLut(GRADES[1]!.grade, 33);
+const lut: Lut3D = bakeLut(CASES[1]!.grade(0), 33);
 
 console.log(`\nCPU apply of a 33-point LUT to a ${WIDTH}×${HEIGHT} frame (target < 60 ms for 8-bit tetrahedral)`);
-const applies: readonly { name: string; run: () => void; interpolation: Interpolation; gated: boolean }[] = [
-  { name: '8-bit RGBA, tetrahedral', run: () => applyLutToRgba(lut, frame, 'tetrahedral', target), interpolation: 'tetrahedral', gated: true },
-  { name: '8-bit RGBA, trilinear', run: () => applyLutToRgba(lut, frame, 'trilinear', target), interpolation: 'trilinear', gated: false },
-  { name: 'float RGBA, tetrahedral', run: () => applyLutToFloatRgba(lut, floatFrame, 'tetrahedral', floatTarget), interpolation: 'tetrahedral', gated: false },
+const applies: readonly { name: string; run: () => void; gated: boolean }[] = [
+  { name: '8-bit RGBA, tetrahedral', run: () => applyLutToRgba(lut, frame, 'tetrahedral', target), gated: true },
+  { name: '8-bit RGBA, trilinear', run: () => applyLutToRgba(lut, frame, 'trilinear', target), gated: false },
+  { name: 'float RGBA, tetrahedral', run: () => applyLutToFloatRgba(lut, floatFrame, 'tetrahedral', floatTarget), gated: false },
 ];
 for (const { name, run, gated } of applies) {
-  const t = time(run, 3, 11);
+  const t = time(run, 2, 7, 3);
   if (gated) allWithinTarget &&= t.median < 60;
-  console.log(`  ${name.padEnd(26)} ${ms(t.median).padStart(10)} (slowest ${t.worst.toFixed(1)})${gated ? ` ${verdict(t, 60)}` : ''}`);
+  console.log(`  ${name.padEnd(26)} median ${ms(t.median).padStart(9)}${gated ? ` ${verdict(t, 60)}` : '   '}  best ${ms(t.best)}  round medians ${t.median.toFixed(1)}–${t.highestMedian.toFixed(1)}`);
 }
 
-console.log(`\n${allWithinTarget ? 'All figures within their targets.' : 'Some figures are over their targets (see OVER above).'}`);
+console.log(`\n${allWithinTarget ? 'All medians within their targets' : 'Some medians are over their targets (see OVER above)'}; first bake after a camera change ${onceWithinTarget ? 'within' : 'OVER'} them.`);

@@ -61,6 +61,19 @@ describe('bakeLut', () => {
     }
   });
 
+  it('bakes a camera grade the same every time, never from another camera\'s or size\'s kept grid', () => {
+    // The grid after a camera transform is kept across bakes (program.ts); baking another camera
+    // and another size in between must not change what a grade bakes to.
+    const sony: Grade = { ...EVERYTHING, inputTransform: 'slog3' };
+    const arri: Grade = { ...EVERYTHING, inputTransform: 'logc3' };
+    const first = bakeLut(sony, 33).data;
+    const other = bakeLut(arri, 33).data;
+    bakeLut(sony, 17);
+    const again = bakeLut(sony, 33).data;
+    expect(again.every((v, i) => v === first[i])).toBe(true);
+    expect(other.some((v, i) => Math.abs(v - first[i]!) > 0.01)).toBe(true);
+  });
+
   it('bakes every look without NaN', () => {
     for (const look of LOOKS) expect(bakeLut({ ...DEFAULT_GRADE, look: look.id }, 17).data.every(Number.isFinite)).toBe(true);
   });

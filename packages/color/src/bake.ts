@@ -57,22 +57,5 @@ export function bakeLut(grade: Grade, size: number = DEFAULT_LUT_SIZE, options: 
   checkSize(size);
   const program = compileGrade(grade, options);
   if (program.isIdentity) return identityLut(size);
-  // One working buffer reused across bakes: a slider drag bakes every frame, and a fresh 6 MB
-  // buffer per 65-point bake keeps the garbage collector busy. Baking is synchronous, so no two
-  // bakes share it at once.
-  const points = size * size * size * 3;
-  if (!workBuffer || workBuffer.length < points) workBuffer = new Float64Array(points);
-  return { size, data: clampToUnit(program.runOnGrid(size, workBuffer)) };
-}
-
-let workBuffer: Float64Array | null = null;
-
-/** Float32 copy clamped to 0..1; `v > 0` is false for NaN, so a NaN can never reach a renderer. */
-function clampToUnit(buffer: Float64Array): Float32Array {
-  const data = new Float32Array(buffer.length);
-  for (let i = 0; i < buffer.length; i++) {
-    const v = buffer[i]!;
-    data[i] = v > 0 ? (v < 1 ? v : 1) : 0;
-  }
-  return data;
+  return { size, data: program.runOnGrid(size) };
 }

@@ -74,18 +74,25 @@ describe('parseCube', () => {
     [['LUT_3D_SIZE 2.5'], 1, /from 2 to 256/],
     [['LUT_1D_SIZE 65537'], 1, /from 2 to 65536/],
     [['LUT_3D_SIZE 2', 'LUT_1D_SIZE 2', ...IDENTITY_2], 3, /either LUT_1D_SIZE or LUT_3D_SIZE/],
-    [[...IDENTITY_2], 1, /before LUT_3D_SIZE/],
-    [['TITLE "no table"'], 1, /no LUT_3D_SIZE or LUT_1D_SIZE/],
-    [['LUT_3D_SIZE 2'], 1, /no table data/],
+    [[...IDENTITY_2], 1, /table data starts here, but no LUT_3D_SIZE or LUT_1D_SIZE line comes before it/],
+    [['# a comment', ...IDENTITY_2, 'LUT_3D_SIZE 2'], 2, /table data starts here, but no LUT_3D_SIZE/],
+    [[''], 1, /the file is empty/],
+    [['', '   ', ''], 1, /the file is empty/],
+    [['TITLE "no table"'], 1, /ends without a LUT_3D_SIZE or LUT_1D_SIZE line and without table data/],
+    [['# only', '# comments', ''], 3, /ends without a LUT_3D_SIZE or LUT_1D_SIZE line and without table data/],
+    [['LUT_3D_SIZE 2'], 1, /ends without table data \(LUT_3D_SIZE on line 1 declares 8 table lines\)/],
+    [['TITLE "t"', 'LUT_1D_SIZE 4', '# no rows', ''], 4, /ends without table data \(LUT_1D_SIZE on line 2 declares 4 table lines\)/],
     [['LUT_3D_SIZE 2', 'DOMAIN_MIN 0 0', ...IDENTITY_2], 2, /DOMAIN_MIN takes three numbers/],
     [['LUT_3D_SIZE 2', 'DOMAIN_MIN 1 0 0', ...IDENTITY_2], 2, /below the maximum .*channel R/],
     [['LUT_3D_SIZE 2', 'LUT_1D_INPUT_RANGE 0 1', ...IDENTITY_2], 2, /does not match/],
     [['LUT_3D_SIZE 2', 'DOMAIN_MAX 2 2 2', 'LUT_3D_INPUT_RANGE 0 1', ...IDENTITY_2], 3, /contradicts/],
     [['TITLE "a" "b"', 'LUT_3D_SIZE 2', ...IDENTITY_2], 1, /one quoted string/],
-  ])('rejects malformed input %# with the line number', (lines, line, message) => {
+  ])('rejects malformed input %# with the line number, in the message too', (lines, line, message) => {
     const error = failure(lines.join('\n'));
     expect(error.line).toBe(line);
     expect(error.message).toMatch(message);
+    // A person reads only the message: it must say which line.
+    expect(error.message.startsWith(`line ${line}: `)).toBe(true);
   });
 });
 

@@ -94,6 +94,8 @@ interface Header {
   title: string | null;
   size3d: number | null;
   size1d: number | null;
+  /** Line of the size keyword, for errors about the table it declares. */
+  sizeLine: number;
   domainMin: Rgb | null;
   domainMax: Rgb | null;
   /** Line of the last keyword that set the domain, for errors about it. */
@@ -111,9 +113,11 @@ function readKeyword(header: Header, tokens: readonly string[], raw: string, lin
       return;
     case 'LUT_3D_SIZE':
       header.size3d = parseSize(tokens, line, keyword, CUBE_3D_SIZE_RANGE);
+      header.sizeLine = line;
       return;
     case 'LUT_1D_SIZE':
       header.size1d = parseSize(tokens, line, keyword, CUBE_1D_SIZE_RANGE);
+      header.sizeLine = line;
       return;
     case 'DOMAIN_MIN':
       header.domainMin = parseTriplet(tokens, line, keyword);
@@ -161,6 +165,22 @@ function resolveDomain(header: Header): { min: Rgb; max: Rgb } {
 }
 
 /**
+ * The error for a file that ends without table data. Table data before any size keyword is
+ * reported where it starts (in parseCube); here there is none, so: line 1 of a file with nothing
+ * but blank lines, else the line where the file ends, naming the size keyword's line if there is one.
+ */
+function missingTable(header: Header, lines: readonly string[], lastLine: number): CubeError {
+  const keyword = header.size3d !== null ? 'LUT_3D_SIZE' : header.size1d !== null ? 'LUT_1D_SIZE' : null;
+  if (keyword === null) {
+    if (lines.every((line) => line.trim() === '')) return new CubeError(1, 'line 1: the file is empty; a .cube file holds a LUT_3D_SIZE or LUT_1D_SIZE line and a table');
+    return new CubeError(lastLine, `line ${lastLine}: the file ends without a LUT_3D_SIZE or LUT_1D_SIZE line and without table data`);
+  }
+  const size = header.size3d ?? header.size1d!;
+  const expected = header.size3d !== null ? size ** 3 : size;
+  return new CubeError(lastLine, `line ${lastLine}: the file ends without table data (${keyword} on line ${header.sizeLine} declares ${expected} table lines)`);
+}
+
+/**
  * Parses the text of a `.cube` file. Returns the table with any warnings (unknown keywords, an
  * unquoted title), or the first error with its line number.
  */
@@ -168,7 +188,7 @@ export function parseCube(text: string): CubeParseResult {
   const warnings: CubeWarning[] = [];
   try {
     const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-    const header: Header = { title: null, size3d: null, size1d: null, domainMin: null, domainMax: null, domainLine: 0, inputRange: null };
+    const header: Header = { title: null, size3d: null, size1d: null, sizeLine: 0, domainMin: null, domainMax: null, domainLine: 0, inputRange: null };
     const seen = new Set<string>();
     let values: Float32Array | null = null;
     let expected = 0;
@@ -191,7 +211,7 @@ export function parseCube(text: string): CubeParseResult {
       if (!values) {
         if (header.size3d !== null && header.size1d !== null) throw new CubeError(line, `line ${line}: a file holds either LUT_1D_SIZE or LUT_3D_SIZE, not both`);
         const size = header.size3d ?? header.size1d;
-        if (size === null) throw new CubeError(line, `line ${line}: table data before LUT_3D_SIZE or LUT_1D_SIZE`);
+        if (size === null) throw new CubeError(line, `line ${line}: the table data starts here, but no LUT_3D_SIZE or LUT_1D_SIZE line comes before it`);
         expected = header.size3d !== null ? size ** 3 : size;
         values = new Float32Array(expected * 3);
       }
@@ -200,11 +220,9 @@ export function parseCube(text: string): CubeParseResult {
       for (let c = 0; c < 3; c++) values[count * 3 + c] = parseNumber(tokens[c]!, line, 'value');
       count++;
     }
+    // What is missing at the end is reported at the line where the file ends.
     const lastLine = lines.length;
-    if (!values) {
-      if (header.size3d === null && header.size1d === null) throw new CubeError(lastLine, 'no LUT_3D_SIZE or LUT_1D_SIZE keyword');
-      throw new CubeError(lastLine, 'the file has no table data');
-    }
+    if (!values) throw missingTable(header, lines, lastLine);
     if (count < expected) throw new CubeError(lastLine, `line ${lastLine}: the table ends after ${count} of ${expected} lines`);
     const domain = resolveDomain(header);
     const table = { size: (header.size3d ?? header.size1d)!, data: values };

@@ -20,12 +20,10 @@
  * grade needs fewer passes. Clarity and vignette are spatial and run after the LUT (`spatial.ts`).
  */
 import type { Adjustments } from './adjustments';
-import { applyLutToTriplets } from './apply-lut';
 import type { Lut3D } from './bake';
 import type { Grade } from './grade';
 import { hasNoLook } from './grade';
 import { cameraTransform, renderSceneLinear } from './input-transforms';
-import { chromaKernel } from './kernels';
 import { getLook } from './look-catalogue';
 import { appendLook } from './look-program';
 import { composeAffine, diagonalMatrix3 } from './matrix';
@@ -78,9 +76,10 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
   if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
   if (a.highlights !== 0 || a.shadows !== 0) steps.push(shadowsHighlightsFunction(a.shadows / 100, a.highlights / 100));
   if (a.brightness !== 0) steps.push(brightnessFunction(a.brightness / 100));
-  if (steps.length > 0) builder.channel('encoded', 'encoded', steps.reduce((f, g) => (x) => g(f(x))));
+  // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve.
+  for (const step of steps) builder.channel('encoded', 'encoded', step);
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
-  if (saturation !== 1 || a.vibrance !== 0) builder.kernel('linear', chromaKernel(saturation, a.vibrance / 100));
+  if (saturation !== 1 || a.vibrance !== 0) builder.chroma(saturation, a.vibrance / 100);
 }
 
 /** What a grade needs from outside the engine to be compiled. */
@@ -102,20 +101,21 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
   const builder = new ProgramBuilder();
   const camera = cameraTransform(grade.inputTransform);
   if (camera) {
-    builder.channel('encoded', 'scene', camera.decode);
-    builder.affine('scene', { matrix: camera.toRec709, offset: [0, 0, 0] });
-    builder.channel('scene', 'encoded', renderSceneLinear);
+    // The camera's functions are module constants: long-lived, so their tables are kept.
+    builder.channel('encoded', 'scene', camera.decode, true);
+    builder.affine('scene', { matrix: camera.toRec709, offset: [0, 0, 0] }, true);
+    builder.channel('scene', 'encoded', renderSceneLinear, true);
   }
   appendCorrections(builder, grade.adjustments);
   if (!hasNoLook(grade)) {
     const partial = grade.lookStrength < 100;
     if (partial) builder.snapshot();
     if (grade.look !== null) {
-      appendLook(builder, getLook(grade.look).recipe);
+      appendLook(builder, getLook(grade.look).recipe, true);
     } else if (grade.customLook !== null) {
       const lut = options.customLut;
       if (!lut) throw new MissingCustomLutError(grade.customLook);
-      builder.kernel('encoded', (buffer, start, end) => applyLutToTriplets(lut, buffer, start, end));
+      builder.lut(lut);
     }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }

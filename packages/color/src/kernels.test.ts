@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { REC709_LUMA } from './colorimetry';
-import { chromaKernel, hueDirection, saturateInPlace, skinWeight, splitToneKernel } from './kernels';
+import { applyChroma, applySplitTone, hueDirection, saturateInPlace, skinWeight, splitToneVectors } from './kernels';
+import type { SplitTone } from './kernels';
 
 const luminance = (c: ArrayLike<number>) => REC709_LUMA[0] * c[0]! + REC709_LUMA[1] * c[1]! + REC709_LUMA[2] * c[2]!;
 const chroma = (c: ArrayLike<number>) => Math.max(c[0]!, c[1]!, c[2]!) - Math.min(c[0]!, c[1]!, c[2]!);
 
-function run(kernel: (b: Float64Array, s: number, e: number) => void, rgb: readonly number[]): Float64Array {
+type Operation = (buffer: Float64Array, start: number, end: number) => void;
+
+/** Runs an operation over every triplet of `rgb`. */
+function run(operation: Operation, rgb: readonly number[]): Float64Array {
   const buffer = Float64Array.from(rgb);
-  kernel(buffer, 0, buffer.length / 3);
+  operation(buffer, 0, buffer.length / 3);
   return buffer;
 }
+
+const chromaOf =
+  (saturation: number, vibrance: number): Operation =>
+  (buffer, start, end) =>
+    applyChroma(buffer, start, end, saturation, vibrance);
+const splitTone = (tone: SplitTone): Operation => {
+  const vectors = splitToneVectors(tone);
+  return (buffer, start, end) => applySplitTone(buffer, start, end, vectors);
+};
 
 describe('saturateInPlace', () => {
   it('keeps luminance exactly and scales chroma about it', () => {
@@ -54,16 +67,16 @@ describe('skinWeight', () => {
   });
 });
 
-describe('chromaKernel', () => {
+describe('applyChroma', () => {
   it('with vibrance moves muted colours more than vivid ones', () => {
-    const vibrance = chromaKernel(1, 1);
+    const vibrance = chromaOf(1, 1);
     const muted = run(vibrance, [0.25, 0.3, 0.35]);
     const vivid = run(vibrance, [0.05, 0.3, 0.8]);
     expect(chroma(muted) / 0.1).toBeGreaterThan(chroma(vivid) / 0.75 + 0.2);
   });
 
   it('with vibrance spares skin compared with an equally saturated non-skin colour', () => {
-    const vibrance = chromaKernel(1, 1);
+    const vibrance = chromaOf(1, 1);
     const skin = [0.6, 0.35, 0.25];
     const teal = [0.25, 0.5, 0.6];
     const gain = (c: number[]) => chroma(run(vibrance, c)) / chroma(c);
@@ -71,13 +84,13 @@ describe('chromaKernel', () => {
   });
 
   it('keeps luminance for saturation and vibrance alike', () => {
-    const out = run(chromaKernel(1.4, 0.6), [0.2, 0.4, 0.3, 0.05, 0.05, 0.06]);
+    const out = run(chromaOf(1.4, 0.6), [0.2, 0.4, 0.3, 0.05, 0.05, 0.06]);
     expect(luminance(out)).toBeCloseTo(luminance([0.2, 0.4, 0.3]), 12);
     expect(luminance(out.subarray(3))).toBeCloseTo(luminance([0.05, 0.05, 0.06]), 12);
   });
 
   it('leaves black alone', () => {
-    expect(Array.from(run(chromaKernel(2, 1), [0, 0, 0]))).toEqual([0, 0, 0]);
+    expect(Array.from(run(chromaOf(2, 1), [0, 0, 0]))).toEqual([0, 0, 0]);
   });
 });
 
@@ -93,8 +106,8 @@ describe('hueDirection', () => {
   });
 });
 
-describe('splitToneKernel', () => {
-  const kernel = splitToneKernel({ shadowHue: 185, shadowAmount: 0.1, highlightHue: 30, highlightAmount: 0.1 });
+describe('applySplitTone', () => {
+  const kernel = splitTone({ shadowHue: 185, shadowAmount: 0.1, highlightHue: 30, highlightAmount: 0.1 });
 
   it('pushes shadows towards the shadow hue and highlights towards the highlight hue', () => {
     const dark = run(kernel, [0.15, 0.15, 0.15]);

@@ -1,9 +1,8 @@
 /**
  * Colour operations that mix channels and are not affine: saturation, vibrance and split toning.
- * Each returns a kernel over a buffer of RGB triplets (see `program.ts`).
+ * Each works in place on a range of RGB triplets, as a pass of a colour program (`program.ts`).
  */
 import { REC709_LUMA } from './colorimetry';
-import type { Kernel } from './program';
 
 const [KR, KG, KB] = REC709_LUMA;
 
@@ -19,11 +18,16 @@ export function saturateInPlace(buffer: Float64Array, i: number, factor: number)
   const r = buffer[i]!;
   const g = buffer[i + 1]!;
   const b = buffer[i + 2]!;
+  const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+  scaleChroma(buffer, i, r, g, b, hi, lo, factor);
+}
+
+/** {@link saturateInPlace} for the colour (r, g, b) at i, whose largest and smallest channels are known. */
+function scaleChroma(buffer: Float64Array, i: number, r: number, g: number, b: number, hi: number, lo: number, factor: number): void {
   const y = KR * r + KG * g + KB * b;
   let f = factor;
   if (f > 1) {
-    const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
     if (hi > y) {
       const up = hi < 1 ? (1 - y) / (hi - y) : 1;
       if (up < f) f = up;
@@ -45,49 +49,50 @@ export function saturateInPlace(buffer: Float64Array, i: number, factor: number)
 export function skinWeight(r: number, g: number, b: number): number {
   const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
   const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
-  return hi > 0 ? skinWeightOf(r, g, b, hi, lo) : 0;
+  const range = hi - lo;
+  return hi > 0 && hi === r && range !== 0 ? redSkinWeight(g, b, range, range / hi) : 0;
 }
 
-/** {@link skinWeight} with the channel maximum and minimum already known (hi > 0). */
-function skinWeightOf(r: number, g: number, b: number, hi: number, lo: number): number {
-  if (hi !== r || hi === lo) return 0;
-  const range = hi - lo;
+/**
+ * {@link skinWeight} of a colour whose largest channel is red, from its green and blue, its
+ * range (max − min > 0) and its saturation range/max (any value ≥ 1 counts as 1).
+ */
+function redSkinWeight(g: number, b: number, range: number, saturation: number): number {
   // HSV hue for a red-maximum colour: 60° × (g − b) / (max − min), in −60°..60°.
   const hue = (60 * (g - b)) / range;
   const offset = (hue - 25) / 25;
   const hueWeight = 1 - offset * offset;
   if (hueWeight <= 0) return 0;
-  const saturation = range / hi;
   const saturationWeight = saturation < 0.1 ? saturation / 0.1 : saturation > 0.85 ? Math.max(0, (1 - saturation) / 0.15) : 1;
   return hueWeight * saturationWeight;
 }
 
 /**
- * Saturation and vibrance as one luminance-preserving, per-pixel chroma factor in linear light:
+ * Saturation and vibrance as one luminance-preserving, per-pixel chroma factor in linear light,
+ * applied to the RGB triplets of points start..end−1 of `buffer`:
  * f = saturation · (1 + vibrance·(1 − S)²·(1 − 0.75·skin)), where S is the colour's saturation
  * (max − min)/max. Saturation (a factor, 1 = unchanged, 0 = greyscale) scales every colour alike;
  * vibrance (−1..1) moves muted colours most, vivid ones hardly, and gives skin tones a quarter of
  * the effect. Both weights are read from the colour before the change.
  */
-export function chromaKernel(saturation: number, vibrance: number): Kernel {
+export function applyChroma(buffer: Float64Array, start: number, end: number, saturation: number, vibrance: number): void {
   if (vibrance === 0) {
-    return (buffer, start, end) => {
-      for (let i = start * 3, stop = end * 3; i < stop; i += 3) saturateInPlace(buffer, i, saturation);
-    };
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) saturateInPlace(buffer, i, saturation);
+    return;
   }
-  return (buffer, start, end) => {
-    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      const r = buffer[i]!;
-      const g = buffer[i + 1]!;
-      const b = buffer[i + 2]!;
-      const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
-      if (hi <= 0) continue;
-      const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
-      const s = hi - lo < hi ? (hi - lo) / hi : 1;
-      const w = (1 - s) * (1 - s) * (1 - 0.75 * skinWeightOf(r, g, b, hi, lo));
-      saturateInPlace(buffer, i, saturation * (1 + vibrance * w));
-    }
-  };
+  for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+    const r = buffer[i]!;
+    const g = buffer[i + 1]!;
+    const b = buffer[i + 2]!;
+    const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
+    if (hi <= 0) continue;
+    const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+    const range = hi - lo;
+    const s = range < hi ? range / hi : 1;
+    const skin = hi === r && range !== 0 ? redSkinWeight(g, b, range, s) : 0;
+    const w = (1 - s) * (1 - s) * (1 - 0.75 * skin);
+    scaleChroma(buffer, i, r, g, b, hi, lo, saturation * (1 + vibrance * w));
+  }
 }
 
 /**
@@ -114,25 +119,35 @@ export interface SplitTone {
   readonly highlightAmount: number;
 }
 
+/** A split tone as the two offsets it adds: hue direction × amount, for shadows and highlights. */
+export interface SplitToneVectors {
+  readonly shadow: readonly [number, number, number];
+  readonly highlight: readonly [number, number, number];
+}
+
+export function splitToneVectors(tone: SplitTone): SplitToneVectors {
+  const scale = (v: readonly [number, number, number], k: number): [number, number, number] => [v[0] * k, v[1] * k, v[2] * k];
+  return { shadow: scale(hueDirection(tone.shadowHue), tone.shadowAmount), highlight: scale(hueDirection(tone.highlightHue), tone.highlightAmount) };
+}
+
 /**
- * Split toning on encoded values: out = c + aS·(1 − L)²·dS + aH·L²·dH, where L is the pixel's
- * encoded Rec.709 luma (clamped to 0..1) and dS, dH are the zero-luma hue directions. The tint
- * fades out towards the opposite end of the tone scale and leaves luma unchanged.
+ * Split toning on encoded values, applied to points start..end−1 of `buffer`:
+ * out = c + aS·(1 − L)²·dS + aH·L²·dH, where L is the pixel's encoded Rec.709 luma (clamped to
+ * 0..1) and dS, dH are the zero-luma hue directions. The tint fades out towards the opposite end
+ * of the tone scale and leaves luma unchanged.
  */
-export function splitToneKernel(tone: SplitTone): Kernel {
-  const [sr, sg, sb] = hueDirection(tone.shadowHue).map((v) => v * tone.shadowAmount);
-  const [hr, hg, hb] = hueDirection(tone.highlightHue).map((v) => v * tone.highlightAmount);
-  return (buffer, start, end) => {
-    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      const r = buffer[i]!;
-      const g = buffer[i + 1]!;
-      const b = buffer[i + 2]!;
-      const l = Math.min(1, Math.max(0, KR * r + KG * g + KB * b));
-      const ws = (1 - l) * (1 - l);
-      const wh = l * l;
-      buffer[i] = r + ws * sr! + wh * hr!;
-      buffer[i + 1] = g + ws * sg! + wh * hg!;
-      buffer[i + 2] = b + ws * sb! + wh * hb!;
-    }
-  };
+export function applySplitTone(buffer: Float64Array, start: number, end: number, tone: SplitToneVectors): void {
+  const [sr, sg, sb] = tone.shadow;
+  const [hr, hg, hb] = tone.highlight;
+  for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+    const r = buffer[i]!;
+    const g = buffer[i + 1]!;
+    const b = buffer[i + 2]!;
+    const l = Math.min(1, Math.max(0, KR * r + KG * g + KB * b));
+    const ws = (1 - l) * (1 - l);
+    const wh = l * l;
+    buffer[i] = r + ws * sr + wh * hr;
+    buffer[i + 1] = g + ws * sg + wh * hg;
+    buffer[i + 2] = b + ws * sb + wh * hb;
+  }
 }

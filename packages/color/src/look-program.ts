@@ -4,8 +4,7 @@
  */
 import { composeAffine, diagonalMatrix3 } from './matrix';
 import type { Affine3, Matrix3 } from './matrix';
-import { chromaKernel, splitToneKernel } from './kernels';
-import type { ChannelFunction, ProgramBuilder } from './program';
+import type { ChannelFunction, ChannelFunctions, ProgramBuilder } from './program';
 import { toneCurveFunction } from './tone';
 import { whiteBalanceMatrix } from './white-balance';
 import type { LookRecipe } from './look-types';
@@ -49,21 +48,41 @@ function channelFunction(recipe: LookRecipe, channel: 0 | 1 | 2): ChannelFunctio
 
 const identity: ChannelFunction = (x) => x;
 
-/** Appends the look's operations; the signal enters and leaves in whatever domain it is in. */
-export function appendLook(builder: ProgramBuilder, recipe: LookRecipe): void {
+/**
+ * The look's per-channel functions, made once per recipe: catalogue recipes are module constants,
+ * so the same functions come back for every bake and the program can keep their tables
+ * (`channel-pass.ts`). Null when the look has no per-channel step.
+ */
+const channelFunctionsOf = new WeakMap<LookRecipe, ChannelFunctions | null>();
+
+function lookChannelFunctions(recipe: LookRecipe): ChannelFunctions | null {
+  let fns = channelFunctionsOf.get(recipe);
+  if (fns === undefined) {
+    if (isChannelNeutral(recipe)) {
+      const fn = channelFunction(recipe, 0);
+      fns = fn ? [fn, fn, fn] : null;
+    } else {
+      fns = [channelFunction(recipe, 0) ?? identity, channelFunction(recipe, 1) ?? identity, channelFunction(recipe, 2) ?? identity];
+    }
+    channelFunctionsOf.set(recipe, fns);
+  }
+  return fns;
+}
+
+/**
+ * Appends the look's operations; the signal enters and leaves in whatever domain it is in.
+ * `longLived`: the recipe outlives the bake (a catalogue look), so tables of its curves may be
+ * kept; pass false for a recipe made on the fly.
+ */
+export function appendLook(builder: ProgramBuilder, recipe: LookRecipe, longLived = false): void {
   const affine = linearAffine(recipe);
   if (affine) builder.affine('linear', affine);
-  if (isChannelNeutral(recipe)) {
-    const fn = channelFunction(recipe, 0);
-    if (fn) builder.channel('encoded', 'encoded', fn);
-  } else {
-    const fns = [channelFunction(recipe, 0), channelFunction(recipe, 1), channelFunction(recipe, 2)];
-    builder.channel('encoded', 'encoded', [fns[0] ?? identity, fns[1] ?? identity, fns[2] ?? identity]);
-  }
-  if (recipe.splitTone) builder.kernel('encoded', splitToneKernel(recipe.splitTone));
+  const fns = lookChannelFunctions(recipe);
+  if (fns) builder.channel('encoded', 'encoded', fns, longLived);
+  if (recipe.splitTone) builder.splitTone(recipe.splitTone);
   const saturation = recipe.saturation ?? 1;
   const vibrance = recipe.vibrance ?? 0;
-  if (saturation !== 1 || vibrance !== 0) builder.kernel('linear', chromaKernel(saturation, vibrance));
+  if (saturation !== 1 || vibrance !== 0) builder.chroma(saturation, vibrance);
 }
 
 function sameOnEveryChannel(v: readonly number[] | undefined): boolean {

@@ -75,3 +75,20 @@ export function composeAffine(first: Affine3, second: Affine3): Affine3 {
     offset: [moved[0] + second.offset[0], moved[1] + second.offset[1], moved[2] + second.offset[2]],
   };
 }
+
+/**
+ * Applies `affine` to `count` RGB triplets of `from` starting at index `fromIndex`, writing them
+ * to `to` from `toIndex`; `from` and `to` may be the same array (in place).
+ */
+export function applyAffineToTriplets(affine: Affine3, from: Float64Array, fromIndex: number, to: Float64Array, toIndex: number, count: number): void {
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = affine.matrix;
+  const [o0, o1, o2] = affine.offset;
+  for (let i = fromIndex, j = toIndex, stop = fromIndex + count * 3; i < stop; i += 3, j += 3) {
+    const r = from[i]!;
+    const g = from[i + 1]!;
+    const b = from[i + 2]!;
+    to[j] = m0 * r + m1 * g + m2 * b + o0;
+    to[j + 1] = m3 * r + m4 * g + m5 * b + o1;
+    to[j + 2] = m6 * r + m7 * g + m8 * b + o2;
+  }
+}
