@@ -2,6 +2,7 @@ import { authRoutes, VerifyEmailQuery } from './auth-routes';
 import { systemRoutes, HealthResponse } from './health';
 import { assetRoutes } from './assets';
 import { userLutRoutes } from './user-luts';
+import { exportRoutes } from './exports';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -50,8 +51,39 @@ export {
   PASSWORD_MAX_LENGTH,
   COPYRIGHT_YEAR,
 } from './limits';
-export { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_FORMATS, FREE_EXPORT_MAX_QUALITY } from './export-options';
-export type { ExportFormat, ExportQuality } from './export-options';
+export {
+  EXPORT_FORMATS,
+  STILL_EXPORT_FORMATS,
+  ALL_EXPORT_FORMAT_IDS,
+  EXPORT_QUALITIES,
+  EXPORT_QUALITY_IDS,
+  FREE_EXPORT_FORMATS,
+  FREE_STILL_EXPORT_FORMATS,
+  FREE_EXPORT_MAX_QUALITY,
+  QUICK_EXPORT,
+  PREDICTION_STATUSES,
+  exportFormatInfo,
+  exportQualityInfo,
+  exportFormatsFor,
+  isStillFormat,
+  canUseProExport,
+  exportTierRefusal,
+} from './export-options';
+export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, PredictionStatus } from './export-options';
+export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
+export type { FrameSize } from './export-frame';
+export { defaultExportChoice, sourceQuality } from './export-defaults';
+export type { ExportChoice } from './export-defaults';
+export {
+  ProcessVideoRequest,
+  ProcessingResult,
+  PredictionRequest,
+  ENHANCEMENT_DEFAULTS,
+  EXPORT_MESSAGES,
+  MAX_ACTIVE_EXPORTS_PER_USER,
+  enhancementRefusal,
+  isFinishedStatus,
+} from './exports';
 export { PLANS } from './plans';
 export { savedGradeFromGrade, gradeFromSavedGrade, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
@@ -68,7 +100,7 @@ export {
   UploadResult,
   LiveEvent,
 } from './assets';
-export type { MediaType, ProcessingStatus } from './assets';
+export type { MediaType, ProcessingStatus, LiveEventType } from './assets';
 export {
   USER_LUT_LIMITS,
   userLutLimit,
@@ -80,8 +112,8 @@ export {
   ImportLutRequest,
   UserLutParams,
 } from './user-luts';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes };
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, exportRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...exportRoutes };
 export type ApiRouteName = keyof typeof API;
