@@ -5,6 +5,7 @@ import { registerAccountRoutes } from './account/account.routes';
 import { registerAssetRoutes } from './assets/asset.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
+import { registerExportRoutes } from './exports/export.routes';
 import { registerUserLutRoutes } from './luts/user-lut.routes';
 import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
@@ -57,6 +58,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
+  registerExportRoutes(app, session, services.exports);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));
 

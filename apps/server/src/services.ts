@@ -22,6 +22,9 @@ import type { Storage } from './storage/storage';
 import { createUploadServer } from './uploads/upload-server';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
+import { ExportRenderer } from './exports/export-renderer';
+import { ExportRepository } from './exports/export.repository';
+import { ExportService } from './exports/export.service';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -38,6 +41,7 @@ export interface Services {
   jobs: JobQueue;
   assets: AssetService;
   userLuts: UserLutService;
+  exports: ExportService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   close(): Promise<void>;
@@ -75,15 +79,23 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     closers.push(() => jobs.stop());
     const tools = new MediaTools(resolveMediaBinaries());
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
-    const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger, { profiles, userLuts });
+    const assetRepository = new AssetRepository(database.db);
+    const exportRepository = new ExportRepository(database.db);
+    const assets = new AssetService(assetRepository, storage, signer, tools, jobs, events, logger, {
+      profiles,
+      userLuts,
+      derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
+    });
+    const exports = new ExportService(exportRepository, assetRepository, profiles, userLuts, jobs, signer, events, logger);
+    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, storage, tools, events, logger);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const uploads = createUploadServer({ dataDir: config.dataDir, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;
-    await defineJobs(jobs, { assets, fileDeletions }, work);
+    await defineJobs(jobs, { assets, fileDeletions, renderer }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, fileDeletions, uploads, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, exports, fileDeletions, uploads, close };
   } catch (error) {
     await close();
     throw error;
@@ -91,7 +103,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
 }
 
 /** Every kind of job and who handles it; `work` decides whether this process runs them. */
-async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions }, work: boolean): Promise<void> {
+async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions; renderer: ExportRenderer }, work: boolean): Promise<void> {
   await jobs.define(
     {
       name: 'media.derive',
@@ -100,6 +112,20 @@ async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; file
       expireInSeconds: 6 * 60 * 60,
       concurrency: 1,
       handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
+    },
+    work,
+  );
+  // One render at a time per worker process: ffmpeg already uses every core. Retried from the start
+  // (twice) when its worker dies or the process stops; each job's expiry is set when it is sent, from
+  // the export's own wall-clock limit (see ExportService.start), under pg-boss's 24-hour ceiling.
+  await jobs.define(
+    {
+      name: 'export.render',
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      expireInSeconds: 23 * 60 * 60,
+      concurrency: 1,
+      handler: (data, context) => handlers.renderer.render(data, context),
     },
     work,
   );
