@@ -97,7 +97,7 @@ describe('exportArgs for every video format and quality (a 1920×1080 BT.709 sou
     for (const { id: quality } of EXPORT_QUALITIES) {
       it(`${format} at ${quality}`, () => {
         const [width, height, where] = SIZES[quality];
-        const firstStep = where === 'before' ? `zscale=w=${width}:h=${height}:filter=bicubic` : 'zscale';
+        const firstStep = where === 'before' && width !== 1920 ? `zscale=w=${width}:h=${height}:filter=bicubic` : 'zscale';
         expect(exportArgs(job(format, quality))).toEqual(expectedArgs(format, quality, firstStep));
         expect(planExportFrame(hd, quality).output).toEqual({ width, height });
       });
@@ -162,10 +162,14 @@ describe('exportFilterGraph', () => {
     expect(exportFilterGraph(job('mp4', '720p', portrait))).toContain('zscale=w=720:h=1280:filter=bicubic');
   });
 
+  it('keeps the source size without resampling when the quality matches it', () => {
+    expect(exportFilterGraph(job('mov', '1080p')).startsWith(`[0:v:0]zscale,${GRADE_STEP},`)).toBe(true);
+  });
+
   it('tone-maps HDR (HLG, PQ) to SDR before the LUT', () => {
     const hlg = { ...hd, colorTransfer: 'arib-std-b67', colorPrimaries: 'bt2020', colorSpace: 'bt2020nc', hdr: true, pixelFormat: 'yuv420p10le' };
-    expect(exportFilterGraph(job('mov', '1080p', hlg))).toBe(
-      `[0:v:0]zscale=w=1920:h=1080:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,${GRADE_STEP},zscale=matrix=709:range=limited,format=yuv422p10le,${TAG_709}[vout]`,
+    expect(exportFilterGraph(job('mov', '720p', hlg))).toBe(
+      `[0:v:0]zscale=w=1280:h=720:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,${GRADE_STEP},zscale=matrix=709:range=limited,format=yuv422p10le,${TAG_709}[vout]`,
     );
   });
 

@@ -176,7 +176,11 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   const steps: string[] = [];
   const tags = inputTagFilter(metadata);
   if (tags) steps.push(tags);
-  const sizeIn = plan.scaleBeforeGrade ? resize(plan.output, false) : '';
+  // Same size: no resampling at all, so chroma is upsampled as zscale does by default (bilinear,
+  // as the browser's video path does) rather than with the resize filter.
+  const source = displaySize(metadata);
+  const sameSize = source.width === plan.output.width && source.height === plan.output.height;
+  const sizeIn = plan.scaleBeforeGrade && !sameSize ? resize(plan.output, false) : '';
   if (metadata.hdr && HDR_TRANSFERS.has(metadata.colorTransfer ?? '')) {
     steps.push(`zscale=${joinOptions(sizeIn, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
   } else {
