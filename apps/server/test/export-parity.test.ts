@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADJUSTMENT_KEYS, renderGradeFloat, type FloatImage } from '@cinegrade/color';
+import { renderGradeFloat, type ADJUSTMENT_KEYS, type FloatImage } from '@cinegrade/color';
 import { gradeFromSavedGrade, type Asset, type ColorSettings } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, FFMPEG, finishedExport, probeFile, startExport } from './support/exports';
