@@ -102,7 +102,7 @@ export const LiveEvent = z
       predictionId: z.uuid(),
       assetId: z.uuid(),
       status: z.enum(PREDICTION_STATUSES),
-      progress: z.number().int().min(0).max(100),
+      progress: z.number().min(0).max(100),
     }),
   ])
   .meta({ id: 'LiveEvent' });

@@ -77,7 +77,7 @@ export const ProcessingResult = z
   .object({
     predictionId: z.uuid(),
     status: z.enum(PREDICTION_STATUSES),
-    progress: z.number().int().min(0).max(100).describe('Percent done'),
+    progress: z.number().min(0).max(100).describe('Percent done, to a tenth, so a long export visibly moves between polls'),
     downloadUrl: z.string().nullable().describe('Short-lived signed link to the file, once succeeded'),
     output: z.string().nullable().describe('The same link (the spec reads `output` on success)'),
     error: z.string().nullable(),

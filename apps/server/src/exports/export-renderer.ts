@@ -89,7 +89,8 @@ export class ExportRenderer {
         signal: stop.signal,
         onSpawn: (pid) => void fs.promises.writeFile(path.join(work, 'ffmpeg.pid'), String(pid)).catch(() => undefined),
         onProgress: (seconds) => {
-          if (duration > 0) progress = Math.min(99, Math.max(progress, Math.floor((100 * seconds) / duration)));
+          // Tenths of a percent: a long export moves between two polls (the menu's stall rule).
+          if (duration > 0) progress = Math.min(99.9, Math.max(progress, Math.floor((1000 * seconds) / duration) / 10));
         },
       });
       const size = await fs.promises.stat(outputPath).then((s) => s.size, () => 0);

@@ -5,13 +5,23 @@ import { Spinner } from '../ui/primitives';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HeaderUploadButton } from '../workspace/HeaderUploadButton';
+import { ExportMenu } from '../export/ExportMenu';
 import { UploadTray } from '../workspace/UploadTray';
 import '../workspace/workspace.css';
 
 export function AppShell() {
   return (
     <div className="app">
-      <Header tools={<HeaderUploadButton />} />
+      <Header
+        tools={
+          <>
+            <HeaderUploadButton />
+            <ErrorBoundary name="export menu" fallback={<span className="faint small">Export is unavailable</span>}>
+              <ExportMenu />
+            </ErrorBoundary>
+          </>
+        }
+      />
       <main className="app-main">
         <ErrorBoundary name="page">
           <Suspense fallback={<Spinner />}>

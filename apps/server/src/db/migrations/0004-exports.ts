@@ -14,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id uuid not null references users(id) on delete cascade,
       asset_id uuid not null references projects(id) on delete cascade,
       status text not null default 'queued' check (status in ('queued', 'processing', 'succeeded', 'failed', 'canceled')),
-      progress integer not null default 0 check (progress between 0 and 100),
+      progress real not null default 0 check (progress between 0 and 100),
       output_format text not null,
       quality text not null,
       selected_lut text,
