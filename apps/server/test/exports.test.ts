@@ -217,6 +217,27 @@ describe.each(DATABASE_KINDS)('export on the %s database', (kind) => {
     }
   });
 
+  it('marks an export failed when its job is gone from the queue, instead of "processing" for ever', async () => {
+    const idle = await startTestServer(kind, { RUN_WORKER: 'false' });
+    try {
+      const user = await idle.signedInUser();
+      const response = await new TusTestClient(idle, user.cookie).upload(fixtures.jpeg, 'orphan.jpg');
+      const { asset } = (await response.json()) as { asset: Asset };
+      const started = await startExport(idle, user.cookie, { assetId: asset.id, outputFormat: 'png', quality: '720p' });
+      expect((await exportStatus(idle, user.cookie, started.predictionId)).status).toBe('starting');
+      const row = await idle.services.database.db.selectFrom('exports').select('job_id').where('id', '=', started.predictionId).executeTakeFirstOrThrow();
+      // The queue drops the job (as it does when its last retry dies with its worker).
+      await idle.services.jobs.cancel('export.render', row.job_id ?? '');
+      expect(await exportStatus(idle, user.cookie, started.predictionId)).toMatchObject({
+        status: 'failed',
+        error: 'The export stopped unexpectedly and could not be completed.',
+        suggestion: 'Please try again or contact support if the issue persists',
+      });
+    } finally {
+      await idle.close();
+    }
+  });
+
   it("deletes an asset's exports with it", async () => {
     const own = await upload(free.cookie, fixtures.jpeg, 'gone.jpg');
     const done = await finishedExport(server, free.cookie, (await startExport(server, free.cookie, { assetId: own.id, outputFormat: 'png', quality: '720p' })).predictionId);

@@ -1,25 +1,10 @@
 import { DEFAULT_ADJUSTMENTS, DEFAULT_GRADE, type Grade } from '@cinegrade/color';
 import { EXPORT_FORMATS, EXPORT_QUALITIES, STILL_EXPORT_FORMATS, type AnyExportFormat, type ExportQuality, type MediaMetadata } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
+import { HD_CLIP_METADATA } from '../media/metadata-fixture';
 import { exportArgs, exportFilterGraph, exportTimeoutMs, inputTagFilter, planExportFrame, plainTranscodeArgs } from './export-args';
 
-const hd: MediaMetadata = {
-  container: 'mov,mp4,m4a,3gp,3g2,mj2',
-  durationSeconds: 10,
-  width: 1920,
-  height: 1080,
-  frameRate: 25,
-  videoCodec: 'h264',
-  pixelFormat: 'yuv420p',
-  bitDepth: 8,
-  colorPrimaries: 'bt709',
-  colorTransfer: 'bt709',
-  colorSpace: 'bt709',
-  colorRange: 'tv',
-  hdr: false,
-  rotation: 0,
-  audioCodec: 'aac',
-};
+const hd: MediaMetadata = { ...HD_CLIP_METADATA, durationSeconds: 10 };
 const photo: MediaMetadata = { ...hd, container: 'png_pipe', durationSeconds: null, width: 4000, height: 3000, frameRate: null, videoCodec: 'png', pixelFormat: 'rgb24', colorSpace: null, colorPrimaries: null, colorTransfer: null, colorRange: 'pc', audioCodec: null };
 const LOOK: Grade = { ...DEFAULT_GRADE, look: 'blockbuster-teal-orange' };
 const job = (format: AnyExportFormat, quality: ExportQuality, metadata: MediaMetadata = hd, grade: Grade = LOOK) => ({

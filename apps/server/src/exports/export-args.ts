@@ -195,15 +195,16 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   return `[0:v:0]${steps.join(',')}[vout]`;
 }
 
+/** Quiet, never reading the terminal, and the hardened input (inputArgs). */
+function commandStart(input: InputSpec): string[] {
+  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input)];
+}
+
 /** The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). */
 export function exportArgs(job: ExportJob): string[] {
   const output = OUTPUTS[job.format];
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-v',
-    'error',
-    ...inputArgs(job.input),
+    ...commandStart(job.input),
     '-filter_complex',
     exportFilterGraph(job),
     '-map',
@@ -231,11 +232,7 @@ export function plainTranscodeArgs(job: Omit<ExportJob, 'grade' | 'lutPath'>, ex
   const scale = plan.output.width === job.metadata.width && plan.output.height === job.metadata.height ? [] : [`scale=${plan.output.width}:${plan.output.height}`];
   const filters = [...(extraVideoFilter ? [extraVideoFilter] : []), ...scale];
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-v',
-    'error',
-    ...inputArgs(job.input),
+    ...commandStart(job.input),
     ...(filters.length > 0 ? ['-vf', filters.join(',')] : []),
     '-map',
     '0:v:0',

@@ -135,6 +135,9 @@ export class ExportRenderer {
     if (error instanceof FfmpegError) {
       this.logger.warn('Export failed in ffmpeg', { exportId: row.id, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
       if (error.timedOut) return this.fail(row, `${error.message} The export took too long.`, 'Try a lower quality or a shorter clip.');
+      // An ffmpeg older than 5.0 (the npm static build is 4.1) lacks filters the export uses.
+      const missing = /No such filter: '([^']+)'/.exec(error.stderr)?.[1];
+      if (missing) return this.fail(row, `This server cannot render exports: its ffmpeg has no ${missing} filter.`, 'Please contact support: the server needs ffmpeg 5.1 or newer.');
       return this.fail(row, 'The export could not be rendered: the file may be damaged or in a format this server cannot decode.', EXPORT_MESSAGES.genericSuggestion);
     }
     // Anything else (storage, database) is worth another try; the last try records the failure.

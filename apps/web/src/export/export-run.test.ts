@@ -126,6 +126,16 @@ describe('runExport', () => {
     expect(await runExport(REQUEST, deps, () => undefined).done).toMatchObject({ kind: 'failed', message: 'Unknown error occurred' });
   });
 
+  it('stops waiting, without a word, when the page gives up (signed out)', async () => {
+    const controller = new AbortController();
+    const script = scripted([result('processing', 10)]);
+    const handle = runExport(REQUEST, script.deps, () => undefined, controller.signal);
+    controller.abort();
+    expect(await handle.done).toEqual({ kind: 'abandoned' });
+    expect(script.polls()).toBe(0);
+    expect(script.cancels).toEqual([]);
+  });
+
   it('cancels through the server and ends as canceled', async () => {
     const script = scripted([result('processing', 10)]);
     const handle = runExport(REQUEST, script.deps, () => undefined);

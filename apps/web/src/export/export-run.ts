@@ -36,7 +36,9 @@ export interface ExportRunDeps {
 export type ExportOutcome =
   | { kind: 'succeeded'; result: ProcessingResult & { downloadUrl: string } }
   | { kind: 'failed'; title: string; message: string }
-  | { kind: 'canceled' };
+  | { kind: 'canceled' }
+  /** The page stopped waiting (signed out, closed the menu's screen); the export itself goes on. */
+  | { kind: 'abandoned' };
 
 export interface ExportRunHandle {
   /** Asks the server to stop; the run then ends as canceled. */
@@ -54,7 +56,7 @@ export function describeFailure(result: Pick<ProcessingResult, 'error' | 'sugges
   return parts.map((p) => p.trim().replace(/([^.!?])$/, '$1.')).join(' ');
 }
 
-export function runExport(request: ProcessVideoRequest, deps: ExportRunDeps, onProgress: (percent: number) => void): ExportRunHandle {
+export function runExport(request: ProcessVideoRequest, deps: ExportRunDeps, onProgress: (percent: number) => void, signal?: AbortSignal): ExportRunHandle {
   let predictionId: string | null = null;
   let cancelRequested = false;
   let best = { status: 'starting' as ProcessingResult['status'], progress: 0 };
@@ -95,6 +97,7 @@ export function runExport(request: ProcessVideoRequest, deps: ExportRunDeps, onP
       while (!isFinishedStatus(latest.status)) {
         if (attempts >= STATUS_POLL_MAX_ATTEMPTS) return failed(EXPORT_MESSAGES.timeout);
         await deps.wait(STATUS_POLL_INTERVAL_MS, waker);
+        if (signal?.aborted) return { kind: 'abandoned' };
         try {
           latest = await deps.status(started.predictionId);
         } catch {
@@ -124,6 +127,7 @@ export function runExport(request: ProcessVideoRequest, deps: ExportRunDeps, onP
     }
   })();
 
+  signal?.addEventListener('abort', () => waker.onWake?.(), { once: true });
   return {
     done,
     cancel: async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { API, EXPORT_MESSAGES, gradeFromSavedGrade, savedGradeFromGrade, type Asset, type ProcessVideoRequest, type SavedGrade } from '@cinegrade/contract';
 import { callApi } from '../api/client';
 import { subscribeLiveEvents } from '../api/live-events';
@@ -59,6 +59,13 @@ export interface ExportState {
 export function useExport(deps: ExportRunDeps = appExportDeps) {
   const [state, setState] = useState<ExportState>({ running: false, progress: 0 });
   const handle = useRef<ExportRunHandle | null>(null);
+  const mounted = useRef<AbortController | null>(null);
+  // Unmounted (signed out): stop waiting, quietly. The server finishes or is cancelled on its own.
+  useEffect(() => {
+    const controller = new AbortController();
+    mounted.current = controller;
+    return () => controller.abort();
+  }, []);
 
   const start = useCallback(
     async (media: OpenMedia | null, choice: Pick<ProcessVideoRequest, 'outputFormat' | 'quality' | 'codec'>) => {
@@ -81,10 +88,12 @@ export function useExport(deps: ExportRunDeps = appExportDeps) {
         { assetId: media.asset.id, selectedLUT: grade.saved.selected_lut, colorSettings: grade.saved.color_settings, ...choice },
         deps,
         (progress) => setState({ running: true, progress }),
+        mounted.current?.signal,
       );
       handle.current = run;
       const outcome = await run.done;
       handle.current = null;
+      if (outcome.kind === 'abandoned') return;
       setState({ running: false, progress: 0 });
       switch (outcome.kind) {
         case 'succeeded':
