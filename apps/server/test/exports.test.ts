@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Asset, ProcessingResult } from '@cinegrade/contract';
 import { MAX_ACTIVE_EXPORTS_PER_USER, PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, exportStatus, finishedExport, postJson, probeFile, startExport } from './support/exports';
+import { download, exportStatus, FFMPEG, finishedExport, postJson, probeFile, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
@@ -77,6 +79,21 @@ describe.each(DATABASE_KINDS)('export on the %s database', (kind) => {
     const [row] = (await exportRows(free.email)).filter((r) => r.id === started.predictionId);
     expect(row?.output_key.startsWith(`${clip.media_file_path?.replace(/\.mp4$/, '')}.export-`)).toBe(true);
     expect(fs.existsSync(storedFile(row?.output_key ?? ''))).toBe(true);
+    // Its working folder (the .cube, the partial output) is gone.
+    expect(fs.existsSync(path.join(os.tmpdir(), `cinegrade-export-${started.predictionId}`))).toBe(false);
+  });
+
+  it('exports WebM (VP9 with Opus) upright from a phone clip recorded sideways', async () => {
+    const rotated = path.join(server.config.dataDir, 'sideways.mp4');
+    execFileSync(FFMPEG, ['-v', 'error', '-i', fixtures.h264Mp4, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-y', rotated]);
+    const own = await upload(free.cookie, rotated, 'sideways.mp4');
+    const done = await finishedExport(server, free.cookie, (await startExport(server, free.cookie, { assetId: own.id, outputFormat: 'webm', quality: '720p' })).predictionId);
+    expect(done).toMatchObject({ status: 'succeeded', width: 720, height: 1280, fileName: 'sideways-original.webm' });
+    const { file } = await download(server, free.cookie, done.downloadUrl ?? '', path.join(server.config.dataDir, 'upright.webm'));
+    const probed = probeFile(file);
+    expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'vp9', width: 720, height: 1280, pix_fmt: 'yuv420p', color_space: 'bt709', color_primaries: 'bt709' });
+    expect(probed.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('opus');
+    expect(probed.duration).toBeCloseTo(2, 0);
   });
 
   it('refuses a Free user MOV, AVI, TIFF and anything above 720p with 403 naming the limit, creating nothing', async () => {
