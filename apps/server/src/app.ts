@@ -6,6 +6,7 @@ import { registerAnalysisRoutes } from './analysis/analysis.routes';
 import { registerAssetRoutes } from './assets/asset.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
+import { registerExportRoutes } from './exports/export.routes';
 import { registerUserLutRoutes } from './luts/user-lut.routes';
 import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
@@ -59,6 +60,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis);
+  registerExportRoutes(app, session, services.exports);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));
 

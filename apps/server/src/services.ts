@@ -27,6 +27,9 @@ import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 import { AnalysisService } from './analysis/analysis.service';
 import { FrameDecoder } from './analysis/frame-decoder';
+import { ExportRenderer } from './exports/export-renderer';
+import { ExportRepository } from './exports/export.repository';
+import { ExportService } from './exports/export.service';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -44,6 +47,7 @@ export interface Services {
   assets: AssetService;
   userLuts: UserLutService;
   analysis: AnalysisService;
+  exports: ExportService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   /** Periodic sweeps, in processes that run jobs. */
@@ -84,14 +88,22 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     closers.push(() => jobs.stop());
     const tools = new MediaTools(resolveMediaBinaries());
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
-    const assets = new AssetService(new AssetRepository(database.db), storage, signer, tools, jobs, events, logger, { profiles, userLuts });
+    const assetRepository = new AssetRepository(database.db);
+    const exportRepository = new ExportRepository(database.db);
+    const assets = new AssetService(assetRepository, storage, signer, tools, jobs, events, logger, {
+      profiles,
+      userLuts,
+      derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
+    });
+    const exports = new ExportService(exportRepository, assetRepository, profiles, userLuts, jobs, signer, events, logger);
+    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploads = createUploadServer({ staging, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;
-    await defineJobs(jobs, { assets, fileDeletions }, work);
+    await defineJobs(jobs, { assets, fileDeletions, renderer }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
     let housekeeping: Housekeeping | null = null;
     if (work) {
@@ -101,7 +113,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, exports, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;
@@ -122,7 +134,7 @@ async function openStorage(config: Config): Promise<Storage> {
 }
 
 /** Every kind of job and who handles it; `work` decides whether this process runs them. */
-async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions }, work: boolean): Promise<void> {
+async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions; renderer: ExportRenderer }, work: boolean): Promise<void> {
   await jobs.define(
     {
       name: 'media.derive',
@@ -133,6 +145,20 @@ async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; file
       expireInSeconds: MEDIA_DERIVE_EXPIRY_SECONDS,
       concurrency: 1,
       handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
+    },
+    work,
+  );
+  // One render at a time per worker process: ffmpeg already uses every core. Retried from the start
+  // (twice) when its worker dies or the process stops; each job's expiry is set when it is sent, from
+  // the export's own wall-clock limit (see ExportService.start), under pg-boss's 24-hour ceiling.
+  await jobs.define(
+    {
+      name: 'export.render',
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      expireInSeconds: 23 * 60 * 60,
+      concurrency: 1,
+      handler: (data, context) => handlers.renderer.render(data, context),
     },
     work,
   );

@@ -15,6 +15,7 @@ import { bakeLut } from './bake';
 import { cubeFromLut, writeCube } from './cube';
 import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
+import { FFMPEG_SPATIAL_PIXEL_FORMAT, ffmpegSpatialFilters } from './ffmpeg-spatial';
 import { applySpatial, spatialParams } from './spatial';
 import type { SpatialParams } from './spatial';
 import { findFfmpeg, runFfmpeg } from './testing/ffmpeg';
@@ -109,33 +110,28 @@ describe('applyLutToRgba against ffmpeg lut3d', () => {
 });
 
 /**
- * The spatial formulas of spatial.ts written as an ffmpeg 5.1 filter graph on 16-bit planar RGB,
- * as the export job can build it: clarity with split + gblur + blend, vignette with a geq mask.
- * blend's expressions must clip themselves: a result outside 0..65535 wraps around.
+ * The export's spatial fragment between conversions from and to 16-bit RGB. zscale converts (as
+ * the export does): swscale's float conversions are off by up to 3.5/65535 on their own.
  */
 function spatialFilterGraph(p: SpatialParams): string {
-  const steps: string[] = ['format=gbrp16le'];
-  if (p.clarity) {
-    const { amount, sigma } = p.clarity;
-    steps.push(`split[a][b];[b]gblur=sigma=${sigma}:steps=6[blur];[a][blur]blend=all_expr='clip(A+${amount}*4*(B/65535)*(1-B/65535)*(A-B),0,65535)'`);
-  }
-  if (p.vignette) {
-    // The gain as a generated mask multiplied in: geq's r(X,Y) would read the last row and column
-    // from their neighbours (it clamps sample positions to width − 2 and height − 2).
-    const { amount, centerX, centerY, cornerDistanceSquared } = p.vignette;
-    const gain = `(1-${amount}*pow((pow(X+0.5-${centerX},2)+pow(Y+0.5-${centerY},2))/${cornerDistanceSquared},2))`;
-    steps.push(`split[v][m];[m]geq=r='32768*${gain}':g='32768*${gain}':b='32768*${gain}'[mask];[v][mask]blend=all_expr='clip(A*B/32768,0,65535)'`);
-  }
-  return [...steps, 'format=rgb48le'].join(',');
+  const fragment = ffmpegSpatialFilters(p);
+  if (!fragment) throw new Error('the test grade has no spatial operation');
+  return `zscale,format=${FFMPEG_SPATIAL_PIXEL_FORMAT},${fragment},zscale,format=gbrp16le,format=rgb48le`;
 }
 
-function spatialDifference(clarity: number, vignette: number): { max: number; mean: number } {
+/**
+ * Runs a generated frame through both. `contrast` sets how far the checkerboard's squares sit
+ * from mid-grey: 0.2 keeps every result inside 0..1, 0.48 pushes clarity past black and white so
+ * the clamps are exercised.
+ */
+function spatialDifference(clarity: number, vignette: number, contrast = 0.2): { max: number; mean: number } {
   const [width, height] = [320, 180];
   const input = new Uint16Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       // Checkerboard edges plus a ripple: plenty of local contrast for clarity to act on.
-      const v = 0.3 + 0.4 * ((Math.floor(x / 40) + Math.floor(y / 30)) % 2) + 0.1 * Math.sin(x / 7);
+      const square = (Math.floor(x / 40) + Math.floor(y / 30)) % 2 === 0 ? -contrast : contrast;
+      const v = Math.min(1, Math.max(0, 0.5 + square + 0.1 * Math.sin(x / 7)));
       input.set([v, 0.8 * v + 0.1, 1 - v].map((c) => Math.round(c * 65535)), (y * width + x) * 3);
     }
   }
@@ -161,15 +157,26 @@ function spatialDifference(clarity: number, vignette: number): { max: number; me
   return { max, mean: sum / (width * height * 3) };
 }
 
-describe('applySpatial against an ffmpeg filter graph', () => {
-  it('computes the same vignette as a geq mask blended in (within 16-bit rounding of the mask and product)', () => {
+describe('ffmpegSpatialFilters against applySpatial', () => {
+  it('computes the same vignette as a geq mask multiplied in (within 16-bit rounding)', () => {
     expect(spatialDifference(0, 70).max).toBeLessThan(4 / 65535);
     expect(spatialDifference(0, -70).max).toBeLessThan(4 / 65535);
   });
 
-  it("computes the same clarity as split + gblur(steps=6) + blend, within gblur's approximation of a Gaussian", () => {
-    const { max, mean } = spatialDifference(80, 0);
-    expect(max).toBeLessThan(3 / 255);
+  it("computes the same clarity with gblur(steps=6) and blend's float modes, within gblur's approximation of a Gaussian", () => {
+    for (const clarity of [80, -80]) {
+      const { max, mean } = spatialDifference(clarity, 0);
+      expect(max).toBeLessThan(3 / 255);
+      expect(mean).toBeLessThan(0.5 / 255);
+    }
+  });
+
+  it('clamps like the formula where clarity pushes past black and white, with a brightening vignette after it', () => {
+    // gblur's error grows with the edge it blurs (4.7/255 at clarity 100 on a black-to-white edge)
+    // and is then multiplied by the vignette's gain (up to 1.6); a wrong clamp would be off by
+    // tenths over whole squares, which the mean would show.
+    const { max, mean } = spatialDifference(100, -100, 0.48);
+    expect(max).toBeLessThan(6 / 255);
     expect(mean).toBeLessThan(0.5 / 255);
   });
 });

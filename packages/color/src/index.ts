@@ -77,6 +77,7 @@ export {
   VIGNETTE_STRENGTH,
 } from './spatial';
 export type { SpatialParams, ClarityParams, VignetteParams, FloatImage } from './spatial';
+export { ffmpegSpatialFilters, ffmpegNumber, FFMPEG_SPATIAL_PIXEL_FORMAT } from './ffmpeg-spatial';
 export { renderGrade, renderGradeFloat } from './render';
 export type { RgbaImage, RenderOptions } from './render';
 

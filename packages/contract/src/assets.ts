@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes } from './api-route';
+import { PREDICTION_STATUSES } from './export-options';
 
 /**
  * Assets (spec part 1 §3 Project/asset, table `projects`): an upload with its grade and the
@@ -89,14 +90,24 @@ export type UpdateAssetRequest = z.infer<typeof UpdateAssetRequest>;
 /** What the upload endpoint answers when the last chunk has arrived and the file was accepted. */
 export const UploadResult = z.object({ asset: Asset }).meta({ id: 'UploadResult' });
 
-/** Server-sent event on /api/events when something of the signed-in user's changes. */
+/**
+ * Server-sent event on /api/events when something of the signed-in user's changes: an asset, or
+ * an export's progress (so the menu's percentage moves without waiting for the next poll).
+ */
 export const LiveEvent = z
-  .object({
-    type: z.enum(['assets-changed']),
-    assetId: z.uuid().optional(),
-  })
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('assets-changed'), assetId: z.uuid().optional() }),
+    z.object({
+      type: z.literal('export-progress'),
+      predictionId: z.uuid(),
+      assetId: z.uuid(),
+      status: z.enum(PREDICTION_STATUSES),
+      progress: z.number().min(0).max(100),
+    }),
+  ])
   .meta({ id: 'LiveEvent' });
 export type LiveEvent = z.infer<typeof LiveEvent>;
+export type LiveEventType = LiveEvent['type'];
 
 export const assetRoutes = defineRoutes({
   listAssets: {
@@ -186,7 +197,7 @@ export const assetRoutes = defineRoutes({
   events: {
     method: 'get',
     path: '/api/events',
-    summary: 'Server-sent events: `assets-changed` whenever one of your assets changes, in any tab or process.',
+    summary: 'Server-sent events: `assets-changed` whenever one of your assets changes, `export-progress` as an export moves, in any tab or process.',
     tag: 'assets',
     auth: 'user',
     produces: 'text/event-stream',

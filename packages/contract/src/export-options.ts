@@ -1,15 +1,37 @@
+import { normaliseTier } from './tiers';
+
 /**
  * Export formats and qualities (spec part 1 §3) and the Free tier's cap: 720p in mp4 or webm
  * (DESIGN.md §6). The export menu, the server's refusal and the plans page all read these.
+ *
+ * Video: MP4 = H.264 High, WebM = VP9, MOV = ProRes 422 HQ, AVI = uncompressed 8-bit RGB.
+ * Stills (an asset whose media is an image) export through the same LUT as JPEG or PNG (free) or
+ * 16-bit TIFF (pro: the mastering format, as MOV and AVI are for video).
  */
 export const EXPORT_FORMATS = [
-  { id: 'mp4', label: 'MP4', codec: 'H.264', pro: false },
-  { id: 'webm', label: 'WebM', codec: 'VP9', pro: false },
-  { id: 'mov', label: 'MOV', codec: 'ProRes 422 HQ', pro: true },
-  { id: 'avi', label: 'AVI', codec: 'Uncompressed', pro: true },
+  { id: 'mp4', label: 'MP4', codec: 'H.264', codecId: 'h264', extension: 'mp4', pro: false },
+  { id: 'webm', label: 'WebM', codec: 'VP9', codecId: 'vp9', extension: 'webm', pro: false },
+  { id: 'mov', label: 'MOV', codec: 'ProRes 422 HQ', codecId: 'prores', extension: 'mov', pro: true },
+  { id: 'avi', label: 'AVI', codec: 'Uncompressed', codecId: 'rawvideo', extension: 'avi', pro: true },
 ] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]['id'];
 
+export const STILL_EXPORT_FORMATS = [
+  { id: 'jpeg', label: 'JPEG', codec: '8-bit, quality 95', codecId: 'mjpeg', extension: 'jpg', pro: false },
+  { id: 'png', label: 'PNG', codec: '8-bit lossless', codecId: 'png', extension: 'png', pro: false },
+  { id: 'tiff', label: 'TIFF', codec: '16-bit', codecId: 'tiff', extension: 'tiff', pro: true },
+] as const;
+export type StillExportFormat = (typeof STILL_EXPORT_FORMATS)[number]['id'];
+
+/** Any format a request may name: the video ones for video assets, the still ones for images. */
+export type AnyExportFormat = ExportFormat | StillExportFormat;
+export type ExportFormatInfo = (typeof EXPORT_FORMATS)[number] | (typeof STILL_EXPORT_FORMATS)[number];
+export const ALL_EXPORT_FORMAT_IDS = [...EXPORT_FORMATS.map((f) => f.id), ...STILL_EXPORT_FORMATS.map((f) => f.id)] as [AnyExportFormat, ...AnyExportFormat[]];
+
+/**
+ * Qualities are the picture's short side in lines (its height for landscape, its width for a
+ * portrait clip): "720p" of a phone's vertical video is 720×1280, as video sites count it.
+ */
 export const EXPORT_QUALITIES = [
   { id: '720p', label: '720p', height: 720, sizeHint: 'about 50MB', pro: false },
   { id: '1080p', label: '1080p', height: 1080, sizeHint: 'about 100MB', pro: true },
@@ -19,6 +41,59 @@ export const EXPORT_QUALITIES = [
   { id: '16k', label: '16K', height: 8640, sizeHint: 'about 1.6GB', pro: true },
 ] as const;
 export type ExportQuality = (typeof EXPORT_QUALITIES)[number]['id'];
+export const EXPORT_QUALITY_IDS = EXPORT_QUALITIES.map((q) => q.id) as [ExportQuality, ...ExportQuality[]];
 
 export const FREE_EXPORT_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.id);
+export const FREE_STILL_EXPORT_FORMATS: readonly StillExportFormat[] = STILL_EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.id);
 export const FREE_EXPORT_MAX_QUALITY: ExportQuality = '720p';
+
+/** Status of an export, in the vocabulary of the spec's prediction: anything but succeeded, failed or canceled means "keep polling". */
+export const PREDICTION_STATUSES = ['starting', 'processing', 'succeeded', 'failed', 'canceled'] as const;
+export type PredictionStatus = (typeof PREDICTION_STATUSES)[number];
+
+/** Quick Export (spec part 1 §5): a free format at 720p. */
+export const QUICK_EXPORT = { video: 'mp4', image: 'jpeg', quality: FREE_EXPORT_MAX_QUALITY } as const;
+
+export function exportFormatInfo(id: AnyExportFormat): ExportFormatInfo {
+  const found = [...EXPORT_FORMATS, ...STILL_EXPORT_FORMATS].find((f) => f.id === id);
+  if (!found) throw new Error(`Unknown export format ${String(id)}`);
+  return found;
+}
+
+export function exportQualityInfo(id: ExportQuality): (typeof EXPORT_QUALITIES)[number] {
+  const found = EXPORT_QUALITIES.find((q) => q.id === id);
+  if (!found) throw new Error(`Unknown export quality ${String(id)}`);
+  return found;
+}
+
+export function isStillFormat(id: AnyExportFormat): id is StillExportFormat {
+  return STILL_EXPORT_FORMATS.some((f) => f.id === id);
+}
+
+/** The formats offered for a kind of media. */
+export function exportFormatsFor(mediaType: 'video' | 'image'): readonly ExportFormatInfo[] {
+  return mediaType === 'image' ? STILL_EXPORT_FORMATS : EXPORT_FORMATS;
+}
+
+/** Pro formats and resolutions follow the looks' reading of premium: any tier but Free (spec part 1 §5, §6). */
+export function canUseProExport(tier: string | null | undefined): boolean {
+  return normaliseTier(tier) !== 'Free';
+}
+
+const describeFormat = (f: ExportFormatInfo) => `${f.label} (${f.codec})`;
+
+/**
+ * Why this tier may not export this format at this quality, naming the limit; null when it may.
+ * The server answers 403 with it and the menu shows the same items as PRO.
+ */
+export function exportTierRefusal(tier: string | null | undefined, format: AnyExportFormat, quality: ExportQuality): string | null {
+  if (canUseProExport(tier)) return null;
+  const info = exportFormatInfo(format);
+  const free = (isStillFormat(format) ? STILL_EXPORT_FORMATS : EXPORT_FORMATS).filter((f) => !f.pro).map(describeFormat).join(' or ');
+  const cap = exportQualityInfo(FREE_EXPORT_MAX_QUALITY).label;
+  const limit = `Free accounts export ${free} at up to ${cap}`;
+  if (info.pro) return `${limit}; ${describeFormat(info)} needs Premium. Upgrade to export it.`;
+  const wanted = exportQualityInfo(quality);
+  if (wanted.pro) return `${limit}; ${wanted.label} needs Premium. Upgrade to export it.`;
+  return null;
+}

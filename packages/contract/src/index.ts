@@ -3,6 +3,7 @@ import { systemRoutes, HealthResponse } from './health';
 import { assetRoutes } from './assets';
 import { userLutRoutes } from './user-luts';
 import { analysisRoutes } from './analyze-scene';
+import { exportRoutes } from './exports';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -51,8 +52,39 @@ export {
   PASSWORD_MAX_LENGTH,
   COPYRIGHT_YEAR,
 } from './limits';
-export { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_FORMATS, FREE_EXPORT_MAX_QUALITY } from './export-options';
-export type { ExportFormat, ExportQuality } from './export-options';
+export {
+  EXPORT_FORMATS,
+  STILL_EXPORT_FORMATS,
+  ALL_EXPORT_FORMAT_IDS,
+  EXPORT_QUALITIES,
+  EXPORT_QUALITY_IDS,
+  FREE_EXPORT_FORMATS,
+  FREE_STILL_EXPORT_FORMATS,
+  FREE_EXPORT_MAX_QUALITY,
+  QUICK_EXPORT,
+  PREDICTION_STATUSES,
+  exportFormatInfo,
+  exportQualityInfo,
+  exportFormatsFor,
+  isStillFormat,
+  canUseProExport,
+  exportTierRefusal,
+} from './export-options';
+export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, PredictionStatus } from './export-options';
+export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
+export type { FrameSize } from './export-frame';
+export { defaultExportChoice, sourceQuality } from './export-defaults';
+export type { ExportChoice } from './export-defaults';
+export {
+  ProcessVideoRequest,
+  ProcessingResult,
+  PredictionRequest,
+  ENHANCEMENT_DEFAULTS,
+  EXPORT_MESSAGES,
+  MAX_ACTIVE_EXPORTS_PER_USER,
+  enhancementRefusal,
+  isFinishedStatus,
+} from './exports';
 export { PLANS } from './plans';
 export { savedGradeFromGrade, gradeFromSavedGrade, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
@@ -69,7 +101,7 @@ export {
   UploadResult,
   LiveEvent,
 } from './assets';
-export type { MediaType, ProcessingStatus } from './assets';
+export type { MediaType, ProcessingStatus, LiveEventType } from './assets';
 export {
   USER_LUT_LIMITS,
   userLutLimit,
@@ -90,8 +122,8 @@ export {
   LookRecommendation,
   SceneAnalysisSchema,
 } from './analyze-scene';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes };
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes };
 export type ApiRouteName = keyof typeof API;

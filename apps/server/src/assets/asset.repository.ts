@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DatabaseSchema, ProjectsTable } from '../db/schema';
 
 export type AssetRow = Selectable<ProjectsTable>;
@@ -33,13 +33,17 @@ export class AssetRepository {
 
   /**
    * Deletes the row and, in the same transaction, queues its files for removal, so a storage
-   * failure later is retried rather than leaving orphans. Answers the row, or undefined.
+   * failure later is retried rather than leaving orphans. `extraKeys` names the files of rows that
+   * go with the asset (its exports): it runs in the transaction, on the locked row, before the
+   * delete cascades to them. Answers the row, or undefined.
    */
-  async deleteWithFiles(userId: string, id: string, extraKeys: (row: AssetRow) => Promise<string[]>): Promise<AssetRow | undefined> {
+  async deleteWithFiles(userId: string, id: string, extraKeys: (row: AssetRow, tx: Transaction<DatabaseSchema>) => Promise<string[]>): Promise<AssetRow | undefined> {
     return this.db.transaction().execute(async (tx) => {
-      const row = await tx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await tx.selectFrom('projects').selectAll().where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) return undefined;
-      const keys = [row.media_file_path, row.thumbnail_path, row.proxy_path, ...(await extraKeys(row))].filter((k): k is string => !!k);
+      const extra = await extraKeys(row, tx);
+      await tx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).execute();
+      const keys = [row.media_file_path, row.thumbnail_path, row.proxy_path, ...extra].filter((k): k is string => !!k);
       if (keys.length > 0) {
         await tx
           .insertInto('pending_file_deletions')

@@ -11,7 +11,9 @@ import {
   type MediaMetadata,
   type UpdateAssetRequest,
 } from '@cinegrade/contract';
+import type { Transaction } from 'kysely';
 import type { ProfileRepository } from '../account/profile.repository';
+import type { DatabaseSchema } from '../db/schema';
 import type { z } from 'zod';
 import type { EventBus } from '../events/event-bus';
 import { forbidden, HttpError, invalidField, notFound } from '../http/http-error';
@@ -61,7 +63,12 @@ export class AssetService {
     private readonly jobs: JobQueue,
     private readonly events: EventBus,
     private readonly logger: Logger,
-    private readonly rules: { profiles: ProfileRepository; userLuts: UserLutService },
+    private readonly rules: {
+      profiles: ProfileRepository;
+      userLuts: UserLutService;
+      /** Files of rows that belong to an asset (its exports), removed with it. */
+      derivedFiles: (tx: Transaction<DatabaseSchema>, userId: string, assetId: string) => Promise<string[]>;
+    },
   ) {}
 
   /**
@@ -137,7 +144,7 @@ export class AssetService {
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    const row = await this.assets.deleteWithFiles(userId, id, () => Promise.resolve([]));
+    const row = await this.assets.deleteWithFiles(userId, id, (asset, tx) => this.rules.derivedFiles(tx, userId, asset.id));
     if (!row) throw notFound('No such asset.');
     await this.jobs.send('storage.delete', { reason: `asset ${id} deleted` });
     await this.changed(userId, id);

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as accounts from './migrations/0001-accounts';
 import * as assets from './migrations/0002-assets';
 import * as userLuts from './migrations/0003-user-luts';
+import * as exportsTable from './migrations/0004-exports';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-assets': assets,
   '0003-user-luts': userLuts,
+  '0004-exports': exportsTable,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -115,6 +115,32 @@ export interface UserLutsTable {
   created_at: Generated<Date>;
 }
 
+export type ExportStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface ExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  asset_id: string;
+  status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  output_format: string;
+  quality: string;
+  selected_lut: string | null;
+  color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  width: number;
+  height: number;
+  output_key: string;
+  download_name: string;
+  job_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  suggestion: string | null;
+  created_at: Timestamp;
+  started_at: Date | null;
+  finished_at: Date | null;
+  updated_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,4 +153,5 @@ export interface DatabaseSchema {
   pending_file_deletions: PendingFileDeletionsTable;
   job_leases: JobLeasesTable;
   user_luts: UserLutsTable;
+  exports: ExportsTable;
 }

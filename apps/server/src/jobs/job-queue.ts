@@ -61,8 +61,8 @@ export class JobQueue {
     const ids: string[] = [];
     for (let i = 0; i < definition.concurrency; i++) {
       ids.push(
-        await this.boss.work<JobPayloads[N]>(definition.name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-          if (job) await this.run(definition, job.id, job.data);
+        await this.boss.work<JobPayloads[N]>(definition.name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+          if (job) await this.run(definition, job.id, job.data, { attempt: job.retryCount + 1, finalAttempt: job.retryCount >= job.retryLimit });
         }),
       );
     }
@@ -70,10 +70,16 @@ export class JobQueue {
     if (!this.reaper) this.startReaper();
   }
 
-  async send<N extends JobName>(name: N, data: JobPayloads[N], options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+  /** Queues a job; `expireInSeconds` overrides the queue's for a job whose length is known (an export). */
+  async send<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options: { singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number } = {},
+  ): Promise<string | null> {
     const id = await this.boss.send(name, data as object, {
       singletonKey: options.singletonKey,
       startAfter: options.startAfterSeconds,
+      ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
     });
     // Wake this process's workers at once instead of at their next poll.
     for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
@@ -101,7 +107,7 @@ export class JobQueue {
     this.started = false;
   }
 
-  private async run<N extends JobName>(definition: JobDefinition<N>, jobId: string, data: JobPayloads[N]): Promise<void> {
+  private async run<N extends JobName>(definition: JobDefinition<N>, jobId: string, data: JobPayloads[N], attempt: Pick<JobContext, 'attempt' | 'finalAttempt'>): Promise<void> {
     await this.db
       .insertInto('job_leases')
       .values({ job_id: jobId, queue: definition.name, worker_id: this.workerId, heartbeat_at: new Date() })
@@ -115,7 +121,7 @@ export class JobQueue {
         .execute()
         .catch((error: unknown) => this.logger.warn('Job heartbeat failed', { jobId, error }));
     }, HEARTBEAT_MS);
-    const context: JobContext = { jobId, signal: this.abort.signal };
+    const context: JobContext = { jobId, signal: this.abort.signal, ...attempt };
     let outcome: JobOutcome;
     try {
       outcome = await definition.handler(data, context);

@@ -8,6 +8,8 @@ export interface JobPayloads {
   'media.derive': { assetId: string; userId: string };
   /** Removes stored files queued in pending_file_deletions. */
   'storage.delete': { reason: string };
+  /** Renders one export (a row of `exports`) of the user's asset. */
+  'export.render': { exportId: string; userId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -18,6 +20,10 @@ export interface JobContext {
   jobId: string;
   /** Aborted when the process stops; long jobs should stop their child processes. */
   signal: AbortSignal;
+  /** 1 for the first run, then 2, 3, … for retries. */
+  attempt: number;
+  /** No retry follows if this run throws: the job's own record must say it failed. */
+  finalAttempt: boolean;
 }
 
 export interface JobDefinition<N extends JobName> {

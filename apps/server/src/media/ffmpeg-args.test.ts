@@ -1,24 +1,9 @@
 import type { MediaMetadata } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
+import { HD_CLIP_METADATA } from './metadata-fixture';
 import { displaySize, fitLongestSide, inputArgs, needsProxy, probeArgs, proxyArgs, thumbnailArgs, thumbnailTime } from './ffmpeg-args';
 
-const video: MediaMetadata = {
-  container: 'mov,mp4,m4a,3gp,3g2,mj2',
-  durationSeconds: 12,
-  width: 1920,
-  height: 1080,
-  frameRate: 25,
-  videoCodec: 'h264',
-  pixelFormat: 'yuv420p',
-  bitDepth: 8,
-  colorPrimaries: 'bt709',
-  colorTransfer: 'bt709',
-  colorSpace: 'bt709',
-  colorRange: 'tv',
-  hdr: false,
-  rotation: 0,
-  audioCodec: 'aac',
-};
+const video: MediaMetadata = HD_CLIP_METADATA;
 
 describe('inputArgs', () => {
   it('forces the sniffed demuxer, the file and pipe protocols only, and a pixel limit', () => {

@@ -21,6 +21,8 @@ export interface RunOptions {
   /** Called with ffmpeg's `-progress pipe:1` output time in seconds. */
   onProgress?: (outTimeSeconds: number) => void;
   signal?: AbortSignal;
+  /** Called with the child's process id once it has started (to find it again after a crash). */
+  onSpawn?: (pid: number) => void;
 }
 
 const STDERR_TAIL = 4096;
@@ -28,6 +30,7 @@ const STDERR_TAIL = 4096;
 export function runTool(binary: string, args: string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -38,6 +41,7 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
     }, options.timeoutMs);
     const onAbort = () => child.kill('SIGKILL');
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
     child.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (!options.onProgress) {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { TestServer } from './test-server';
 
-/** A minimal tus 1.0.0 client over the in-process app, for tests of the protocol itself. */
+/** A minimal tus 1.0.0 client over the in-process app (or a server process), for tests of the protocol itself. */
 export class TusTestClient {
   constructor(
-    private readonly server: TestServer,
+    private readonly server: Pick<TestServer, 'request'>,
     private readonly cookie: string,
   ) {}
 

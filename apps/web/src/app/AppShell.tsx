@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { HeaderUploadButton } from '../workspace/HeaderUploadButton';
 import { HeaderEditorToggles } from '../editor/layout/HeaderEditorToggles';
+import { ExportMenu } from '../export/ExportMenu';
 import { UploadTray } from '../workspace/UploadTray';
 import '../workspace/workspace.css';
 
@@ -16,6 +17,9 @@ export function AppShell() {
         tools={
           <>
             <HeaderUploadButton />
+            <ErrorBoundary name="export menu" fallback={<span className="faint small">Export is unavailable</span>}>
+              <ExportMenu />
+            </ErrorBoundary>
             <HeaderEditorToggles />
           </>
         }

@@ -3,6 +3,7 @@ import { isIdentityGrade } from '@cinegrade/color';
 import { API, savedGradeFromGrade, TEMP_FILE_CLEAR_DELAY_MS, type Asset } from '@cinegrade/contract';
 import { gradeStore } from '../editor/grade-store';
 import { callApi } from '../api/client';
+import { onLiveReconnect, subscribeLiveEvents } from '../api/live-events';
 import { useAuth } from '../auth/AuthProvider';
 import { handleError } from '../ui/handle-error';
 import { toast } from '../ui/toast-store';
@@ -231,18 +232,13 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => void refreshAssets(), 100);
     };
-    const source = new EventSource('/api/events');
-    source.addEventListener('assets-changed', refreshSoon);
-    // EventSource reconnects by itself after a dropped connection; changes made while it was
-    // away were never sent, so each (re)connection refetches the list.
-    let connectedBefore = false;
-    source.addEventListener('open', () => {
-      if (connectedBefore) refreshSoon();
-      connectedBefore = true;
-    });
+    const unsubscribe = subscribeLiveEvents('assets-changed', refreshSoon);
+    // Changes made while the connection was away were never sent: each reconnection refetches.
+    const unsubscribeReconnect = onLiveReconnect(refreshSoon);
     return () => {
       window.clearTimeout(timer);
-      source.close();
+      unsubscribe();
+      unsubscribeReconnect();
     };
   }, [user, refreshAssets]);
 

@@ -1,0 +1,262 @@
+import { FFMPEG_SPATIAL_PIXEL_FORMAT, ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
+import { exportFrameSize, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
+
+/**
+ * The export's ffmpeg argument list, built as data (STYLE.md §4) from the asset's probe, the grade
+ * and the target, and tested without the binary. The picture's path through the graph:
+ *
+ *   decode the ORIGINAL (autorotate turns it upright)
+ *   → tag untagged input (setparams), since zscale refuses to convert unknown colours
+ *   → zscale to planar float RGB, scaling here when the export is smaller than the source (the
+ *     grade then runs on fewer pixels: about half the cost for 4K → 1080p)
+ *   → lut3d, tetrahedral (the preview's interpolation), on gbrpf32le: lut3d is fast only on planar
+ *     high-precision input (DESIGN.md §3; the 8-bit packed default costs 2.4× a plain transcode)
+ *   → clarity and vignette (packages/color's ffmpegSpatialFilters: the engine's formulas)
+ *   → zscale to the target's pixel format, scaling here when the export is larger than the source
+ *   → encode.
+ *
+ * The grade works on encoded values, as the preview does: the YCbCr matrix and range are decoded
+ * from the source's tags, transfer and primaries are left as they are, and the output is tagged
+ * BT.709. zscale converts in and out of float because swscale's float conversions are off by up to
+ * 3.5/65535. HDR (PQ, HLG) sources are tone-mapped to SDR first (zscale + tonemap=hable): the
+ * colour engine grades display-referred Rec.709.
+ */
+
+export interface ExportJob {
+  input: InputSpec;
+  metadata: MediaMetadata;
+  grade: Grade;
+  format: AnyExportFormat;
+  quality: ExportQuality;
+  /** The grade's LUT as a `.cube` file (see writeCube). */
+  lutPath: string;
+  outputPath: string;
+}
+
+export interface ExportFramePlan {
+  /** The file's picture size. */
+  output: FrameSize;
+  /** Where the grade runs: the smaller of the source (upright) and the output. */
+  work: FrameSize;
+  /** True when the picture is scaled down (or kept) before the grade, false when scaled up after it. */
+  scaleBeforeGrade: boolean;
+}
+
+export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>, quality: ExportQuality): ExportFramePlan {
+  const source = displaySize(metadata);
+  const output = exportFrameSize(source, quality);
+  const scaleBeforeGrade = output.width * output.height <= source.width * source.height;
+  return { output, work: scaleBeforeGrade ? output : source, scaleBeforeGrade };
+}
+
+interface OutputSpec {
+  /** zscale options of the final conversion (besides the size). */
+  convert: string;
+  /** Pixel formats after it: zscale writes planar formats, a packed one follows as a plain repack. */
+  pixelFormats: string[];
+  /** Tag the frames BT.709 (YCbCr outputs). */
+  tagBt709: boolean;
+  encoder: string[];
+  audio: string[];
+  muxer: string[];
+}
+
+const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv'];
+const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
+
+/**
+ * Every target, as the issue fixes them: MP4 = H.264 High, yuv420p, BT.709 limited range, AAC;
+ * WebM = VP9 + Opus; MOV = ProRes 422 HQ + 24-bit PCM; AVI = uncompressed 8-bit RGB (bgr24, what
+ * "uncompressed" means to most AVI readers) + 16-bit PCM. MP4 and WebM keep the first audio track
+ * (web delivery); MOV and AVI keep every track (mastering). Stills: JPEG 4:4:4 at quality ≈ 95 with
+ * the JFIF matrix, PNG 8-bit, TIFF 16-bit LZW.
+ */
+export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
+  mp4: {
+    convert: 'matrix=709:range=limited',
+    pixelFormats: ['yuv420p'],
+    tagBt709: true,
+    encoder: ['-c:v', 'libx264', '-profile:v', 'high', '-preset', 'medium', '-crf', '18', '-pix_fmt', 'yuv420p', ...BT709_TAGS],
+    audio: ['-map', '0:a:0?', '-c:a', 'aac', '-b:a', '192k'],
+    muxer: ['-movflags', '+faststart', '-f', 'mp4'],
+  },
+  webm: {
+    convert: 'matrix=709:range=limited',
+    pixelFormats: ['yuv420p'],
+    tagBt709: true,
+    encoder: ['-c:v', 'libvpx-vp9', '-crf', '24', '-b:v', '0', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-pix_fmt', 'yuv420p', ...BT709_TAGS],
+    audio: ['-map', '0:a:0?', '-c:a', 'libopus', '-b:a', '160k'],
+    muxer: ['-f', 'webm'],
+  },
+  mov: {
+    convert: 'matrix=709:range=limited',
+    pixelFormats: ['yuv422p10le'],
+    tagBt709: true,
+    encoder: ['-c:v', 'prores_ks', '-profile:v', '3', '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le', ...BT709_TAGS],
+    audio: ['-map', '0:a?', '-c:a', 'pcm_s24le'],
+    muxer: ['-f', 'mov'],
+  },
+  avi: {
+    convert: '',
+    pixelFormats: ['gbrp', 'bgr24'],
+    tagBt709: false,
+    encoder: ['-c:v', 'rawvideo', '-pix_fmt', 'bgr24'],
+    audio: ['-map', '0:a?', '-c:a', 'pcm_s16le'],
+    muxer: ['-f', 'avi'],
+  },
+  jpeg: {
+    convert: 'matrix=470bg:range=full',
+    pixelFormats: ['yuvj444p'],
+    tagBt709: false,
+    encoder: ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'],
+    audio: [],
+    muxer: STILL,
+  },
+  png: {
+    convert: '',
+    pixelFormats: ['gbrp', 'rgb24'],
+    tagBt709: false,
+    encoder: ['-c:v', 'png', '-pix_fmt', 'rgb24'],
+    audio: [],
+    muxer: STILL,
+  },
+  tiff: {
+    convert: '',
+    pixelFormats: ['gbrp16le', 'rgb48le'],
+    tagBt709: false,
+    encoder: ['-c:v', 'tiff', '-pix_fmt', 'rgb48le', '-compression_algo', 'lzw'],
+    audio: [],
+    muxer: STILL,
+  },
+};
+
+const KNOWN = (value: string | null) => (value && value !== 'unknown' && value !== 'reserved' ? value : null);
+const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
+
+/** RGB pixel formats (PNG, TIFF, RGB video) carry no YCbCr matrix or range to tag. */
+function isRgbInput(pixelFormat: string | null): boolean {
+  return !!pixelFormat && /^(rgb|bgr|gbr|argb|abgr|rgba|bgra|0rgb|rgb0|0bgr|bgr0|pal8|gray|ya)/.test(pixelFormat);
+}
+
+/**
+ * The tags zscale needs, filled in where the source has none: BT.709 for video (as Chromium reads
+ * untagged video, and as the proxy is tagged), the JFIF matrix (BT.601, full range) for JPEG
+ * stills; limited range for video, full for `yuvj` formats.
+ */
+export function inputTagFilter(metadata: MediaMetadata): string | null {
+  if (isRgbInput(metadata.pixelFormat)) return null;
+  const jpeg = metadata.pixelFormat?.startsWith('yuvj') ?? false;
+  const missing: string[] = [];
+  if (!KNOWN(metadata.colorSpace)) missing.push(`colorspace=${jpeg ? 'bt470bg' : 'bt709'}`);
+  if (!KNOWN(metadata.colorPrimaries)) missing.push('color_primaries=bt709');
+  if (!KNOWN(metadata.colorTransfer)) missing.push('color_trc=bt709');
+  if (!KNOWN(metadata.colorRange)) missing.push(`range=${jpeg ? 'pc' : 'tv'}`);
+  return missing.length > 0 ? `setparams=${missing.join(':')}` : null;
+}
+
+/** zscale's size and resampling options: bicubic to shrink, lanczos to enlarge. */
+function resize(size: FrameSize, enlarging: boolean): string {
+  return `w=${size.width}:h=${size.height}:filter=${enlarging ? 'lanczos' : 'bicubic'}`;
+}
+
+const joinOptions = (...parts: string[]) => parts.filter((p) => p !== '').join(':');
+
+/** Paths go into the filter graph unquoted, so only plain characters are allowed in them. */
+function safeGraphPath(file: string): string {
+  if (!/^[A-Za-z0-9_./-]+$/.test(file)) throw new Error(`Unsafe path for an ffmpeg filter graph: ${file}`);
+  return file;
+}
+
+/** The video filter graph from the decoded picture (`[0:v:0]`) to `[vout]`. */
+export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>): string {
+  const { metadata, grade, format, quality } = job;
+  const plan = planExportFrame(metadata, quality);
+  const output = OUTPUTS[format];
+  const steps: string[] = [];
+  const tags = inputTagFilter(metadata);
+  if (tags) steps.push(tags);
+  // Same size: no resampling at all, so chroma is upsampled as zscale does by default (bilinear,
+  // as the browser's video path does) rather than with the resize filter.
+  const source = displaySize(metadata);
+  const sameSize = source.width === plan.output.width && source.height === plan.output.height;
+  const sizeIn = plan.scaleBeforeGrade && !sameSize ? resize(plan.output, false) : '';
+  if (metadata.hdr && HDR_TRANSFERS.has(metadata.colorTransfer ?? '')) {
+    steps.push(`zscale=${joinOptions(sizeIn, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
+  } else {
+    steps.push(sizeIn ? `zscale=${sizeIn}` : 'zscale');
+  }
+  steps.push(`format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, `lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
+  const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
+  if (spatial) steps.push(spatial);
+  const convert = joinOptions(plan.scaleBeforeGrade ? '' : resize(plan.output, true), output.convert);
+  steps.push(convert ? `zscale=${convert}` : 'zscale', ...output.pixelFormats.map((f) => `format=${f}`));
+  if (output.tagBt709) steps.push('setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv');
+  return `[0:v:0]${steps.join(',')}[vout]`;
+}
+
+/** Quiet, never reading the terminal, and the hardened input (inputArgs). */
+function commandStart(input: InputSpec): string[] {
+  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input)];
+}
+
+/** The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). */
+export function exportArgs(job: ExportJob): string[] {
+  const output = OUTPUTS[job.format];
+  return [
+    ...commandStart(job.input),
+    '-filter_complex',
+    exportFilterGraph(job),
+    '-map',
+    '[vout]',
+    ...output.audio,
+    ...output.encoder,
+    '-max_muxing_queue_size',
+    '1024',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    ...output.muxer,
+    '-y',
+    job.outputPath,
+  ];
+}
+
+/**
+ * A plain transcode with the same decoder, encoder and muxer settings and no grade: the floor the
+ * benchmark measures the export against. Conversions are left to ffmpeg, as a person would.
+ */
+export function plainTranscodeArgs(job: Omit<ExportJob, 'grade' | 'lutPath'>, extraVideoFilter?: string): string[] {
+  const output = OUTPUTS[job.format];
+  const plan = planExportFrame(job.metadata, job.quality);
+  const scale = plan.output.width === job.metadata.width && plan.output.height === job.metadata.height ? [] : [`scale=${plan.output.width}:${plan.output.height}`];
+  const filters = [...(extraVideoFilter ? [extraVideoFilter] : []), ...scale];
+  return [
+    ...commandStart(job.input),
+    ...(filters.length > 0 ? ['-vf', filters.join(',')] : []),
+    '-map',
+    '0:v:0',
+    ...output.audio,
+    ...output.encoder,
+    ...output.muxer,
+    '-y',
+    job.outputPath,
+  ];
+}
+
+/**
+ * Wall-clock limit for an export: generous against this kind of machine (two cores encode 1080p
+ * H.264 at about 6 frames a second; the limit allows about 20 times longer), never under ten
+ * minutes, and under the job queue's 24-hour ceiling. VP9 encodes about twice as slowly.
+ */
+export const EXPORT_TIMEOUT_CAP_MS = 22 * 60 * 60 * 1000;
+const MIN_EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
+const NANOSECONDS_PER_PIXEL = 2500;
+
+export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation'>, format: AnyExportFormat, quality: ExportQuality): number {
+  const { output } = planExportFrame(metadata, quality);
+  const frames = Math.max(1, (metadata.durationSeconds ?? 0) * (metadata.frameRate ?? 30));
+  const perPixel = format === 'webm' ? 2 * NANOSECONDS_PER_PIXEL : NANOSECONDS_PER_PIXEL;
+  const budget = (frames * output.width * output.height * perPixel) / 1e6;
+  return Math.round(Math.min(EXPORT_TIMEOUT_CAP_MS, Math.max(MIN_EXPORT_TIMEOUT_MS, budget)));
+}

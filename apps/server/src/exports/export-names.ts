@@ -1,0 +1,33 @@
+import { DEFAULT_ADJUSTMENTS, type Grade } from '@cinegrade/color';
+import { exportFormatInfo, type AnyExportFormat } from '@cinegrade/contract';
+
+/** Lower-case words joined by hyphens: what a look's part of a file name looks like. */
+export function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** A name every file system takes: no path or reserved characters, no control characters. */
+function safeBaseName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  return cleaned.slice(0, 120) || 'export';
+}
+
+function isUntouched(grade: Grade): boolean {
+  return grade.inputTransform === 'rec709' && Object.entries(grade.adjustments).every(([key, value]) => value === DEFAULT_ADJUSTMENTS[key as keyof typeof DEFAULT_ADJUSTMENTS]);
+}
+
+/**
+ * The download name, `{asset name}-{look}.{ext}`: the catalogue look's id, the imported LUT's name
+ * as a slug, or `graded` / `original` when there is no look.
+ */
+export function exportDownloadName(assetName: string, grade: Grade, format: AnyExportFormat, customLookName?: string | null): string {
+  const look = grade.look ?? (grade.customLook !== null ? slug(customLookName ?? '') || 'custom-lut' : isUntouched(grade) ? 'original' : 'graded');
+  return `${safeBaseName(assetName)}-${look}.${exportFormatInfo(format).extension}`;
+}

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bakeLut, cubeFromLut, DEFAULT_LUT_SIZE, MissingCustomLutError, writeCube } from '@cinegrade/color';
+import { EXPORT_MESSAGES, type AnyExportFormat, type ExportQuality } from '@cinegrade/contract';
+import type { AssetRepository } from '../assets/asset.repository';
+import type { EventBus } from '../events/event-bus';
+import type { JobContext, JobOutcome } from '../jobs/job-types';
+import type { UserLutService } from '../luts/user-lut.service';
+import { FfmpegError, runTool } from '../media/ffmpeg-runner';
+import type { MediaTools } from '../media/media-tools';
+import type { Logger } from '../platform/logger';
+import type { Storage } from '../storage/storage';
+import { exportArgs, exportTimeoutMs } from './export-args';
+import type { ExportRepository, ExportRow } from './export.repository';
+import { exportEvent, gradeOfRequest, type AssetMetadata } from './export.service';
+
+/** How often a running render writes its progress and looks for a cancellation. */
+const PROGRESS_TICK_MS = 1000;
+
+class RenderStopped extends Error {}
+
+/**
+ * Job `export.render`: one export from the original file to its fixed storage key. A retry (the
+ * worker died, the process stopped) starts again from the beginning and overwrites the same key,
+ * so an export never has two outputs; its temporary folder is named after the export, so the retry
+ * also clears what the dead run left (and stops its ffmpeg if it outlived its worker).
+ */
+export class ExportRenderer {
+  constructor(
+    private readonly exports: ExportRepository,
+    private readonly assets: AssetRepository,
+    private readonly userLuts: UserLutService,
+    private readonly storage: Storage,
+    private readonly tools: MediaTools,
+    private readonly events: EventBus,
+    private readonly logger: Logger,
+    private readonly workRoot: string = os.tmpdir(),
+  ) {}
+
+  async render({ exportId, userId }: { exportId: string; userId: string }, context: JobContext): Promise<JobOutcome> {
+    const row = await this.exports.startRun(userId, exportId);
+    if (!row) return { status: 'skipped', reason: 'The export was cancelled, deleted or already finished.' };
+    await this.publish(userId, row);
+    const asset = await this.assets.get(userId, row.asset_id);
+    const metadata = asset?.metadata as AssetMetadata | null | undefined;
+    if (!asset?.media_file_path || !metadata) return this.fail(row, `${EXPORT_MESSAGES.noMediaFile}: the asset's file is gone.`, 'Upload the file again, then export it.');
+
+    const work = path.join(this.workRoot, `cinegrade-export-${row.id}`);
+    await stopLeftoverRun(work);
+    await fs.promises.rm(work, { recursive: true, force: true });
+    await fs.promises.mkdir(work, { recursive: true });
+    const original = await this.storage.localCopy(asset.media_file_path);
+    const format = row.output_format as AnyExportFormat;
+    const quality = row.quality as ExportQuality;
+    const stop = new AbortController();
+    const onProcessStop = () => stop.abort();
+    context.signal.addEventListener('abort', onProcessStop, { once: true });
+    let cancelled = false;
+    let progress = 0;
+    let written = 0;
+    let ticking: Promise<void> = Promise.resolve();
+    // One tick at a time: save the progress if it moved (or just look at the status), and stop
+    // ffmpeg when the row is no longer processing (cancelled, or deleted with its asset).
+    const tick = async () => {
+      const current = progress;
+      const still = current !== written ? await this.exports.updateIfActive(userId, row.id, { progress: current }) : (await this.exports.statusOf(userId, row.id)) === 'processing';
+      if (!still) {
+        cancelled = true;
+        stop.abort();
+      } else if (typeof still === 'object') {
+        written = current;
+        await this.publish(userId, still);
+      }
+    };
+    const ticker = setInterval(() => {
+      ticking = ticking.then(tick).catch((error: unknown) => this.logger.warn('Export progress not saved', { exportId: row.id, error }));
+    }, PROGRESS_TICK_MS);
+    try {
+      const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
+      const customLut = grade.customLook !== null ? await this.userLuts.load(userId, grade.customLook) : undefined;
+      const lutPath = path.join(work, 'grade.cube');
+      await fs.promises.writeFile(lutPath, writeCube(cubeFromLut(bakeLut(grade, DEFAULT_LUT_SIZE, { customLut: customLut ?? undefined }), `Cinegrade export ${row.id}`)));
+      const outputPath = path.join(work, `output.${path.extname(row.output_key).slice(1)}`);
+      const args = exportArgs({ input: { path: original.path, demuxer: metadata.demuxer }, metadata, grade, format, quality, lutPath, outputPath });
+      const duration = metadata.durationSeconds ?? 0;
+      await runTool(this.tools.binaries.ffmpeg, args, {
+        timeoutMs: exportTimeoutMs(metadata, format, quality),
+        signal: stop.signal,
+        onSpawn: (pid) => void fs.promises.writeFile(path.join(work, 'ffmpeg.pid'), String(pid)).catch(() => undefined),
+        onProgress: (seconds) => {
+          // Tenths of a percent: a long export moves between two polls (the menu's stall rule).
+          if (duration > 0) progress = Math.min(99.9, Math.max(progress, Math.floor((1000 * seconds) / duration) / 10));
+        },
+      });
+      const size = await fs.promises.stat(outputPath).then((s) => s.size, () => 0);
+      if (size === 0) throw new FfmpegError('ffmpeg wrote no picture.', '');
+      clearInterval(ticker);
+      await ticking;
+      if (cancelled) throw new RenderStopped();
+      return await this.finish(row, outputPath);
+    } catch (error) {
+      return await this.handleFailure(row, error, { cancelled: () => cancelled, processStopping: context.signal.aborted, finalAttempt: context.finalAttempt });
+    } finally {
+      clearInterval(ticker);
+      await ticking;
+      context.signal.removeEventListener('abort', onProcessStop);
+      await original.release();
+      await fs.promises.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Stores the file under the export's key (atomically), then marks the row; a row that stopped being active meanwhile loses the file. */
+  private async finish(row: ExportRow, outputPath: string): Promise<JobOutcome> {
+    await this.storage.putFile(row.output_key, outputPath, { move: true });
+    const done = await this.exports.updateIfActive(row.user_id, row.id, { status: 'succeeded', progress: 100, finished_at: new Date(), error: null, suggestion: null });
+    if (!done) {
+      // Cancelled or deleted while the file was stored. A row already succeeded (a duplicate run of
+      // the same export) keeps the file: it is the same file.
+      if ((await this.exports.statusOf(row.user_id, row.id)) !== 'succeeded') await this.storage.delete(row.output_key);
+      return { status: 'skipped', reason: 'The export was cancelled or deleted while it was stored.' };
+    }
+    await this.assets.update(row.user_id, row.asset_id, { processed_at: new Date() });
+    await this.publish(row.user_id, done);
+    await this.events.publish(row.user_id, { type: 'assets-changed', assetId: row.asset_id }).catch(() => undefined);
+    this.logger.info('Export done', { exportId: row.id, attempts: done.attempts });
+    return { status: 'success' };
+  }
+
+  private async handleFailure(row: ExportRow, error: unknown, state: { cancelled: () => boolean; processStopping: boolean; finalAttempt: boolean }): Promise<JobOutcome> {
+    if (state.cancelled() || error instanceof RenderStopped) return { status: 'skipped', reason: 'The export was cancelled.' };
+    // The process is stopping: the job is retried from the start by whichever worker takes it.
+    if (state.processStopping) throw error;
+    if (error instanceof MissingCustomLutError) return this.fail(row, 'The imported LUT of this grade has been deleted.', 'Choose another look and export again.');
+    if (error instanceof FfmpegError) {
+      this.logger.warn('Export failed in ffmpeg', { exportId: row.id, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
+      if (error.timedOut) return this.fail(row, `${error.message} The export took too long.`, 'Try a lower quality or a shorter clip.');
+      // An ffmpeg older than 5.0 (the npm static build is 4.1) lacks filters the export uses.
+      const missing = /No such filter: '([^']+)'/.exec(error.stderr)?.[1];
+      if (missing) return this.fail(row, `This server cannot render exports: its ffmpeg has no ${missing} filter.`, 'Please contact support: the server needs ffmpeg 5.1 or newer.');
+      return this.fail(row, 'The export could not be rendered: the file may be damaged or in a format this server cannot decode.', EXPORT_MESSAGES.genericSuggestion);
+    }
+    // Anything else (storage, database) is worth another try; the last try records the failure.
+    if (state.finalAttempt) await this.fail(row, 'The export could not be completed.', EXPORT_MESSAGES.genericSuggestion);
+    throw error;
+  }
+
+  private async fail(row: ExportRow, message: string, suggestion: string): Promise<JobOutcome> {
+    const failed = await this.exports.updateIfActive(row.user_id, row.id, { status: 'failed', finished_at: new Date(), error: message, suggestion });
+    if (failed) await this.publish(row.user_id, failed);
+    return { status: 'failed', reason: message };
+  }
+
+  private async publish(userId: string, row: ExportRow): Promise<void> {
+    await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
+  }
+}
+
+/**
+ * A worker killed outright leaves its ffmpeg running, orphaned, writing into the export's folder.
+ * The next run of the same export on this machine stops it before starting over (Linux /proc; the
+ * command line must name the folder, so an unrelated process that reused the id is left alone).
+ */
+async function stopLeftoverRun(work: string): Promise<void> {
+  const pid = Number(await fs.promises.readFile(path.join(work, 'ffmpeg.pid'), 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!commandLine.includes(work)) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import { isLookId, isPremiumLook, type Grade } from '@cinegrade/color';
+import {
+  canUsePremiumLooks,
+  enhancementRefusal,
+  EXPORT_MESSAGES,
+  exportFormatInfo,
+  exportFrameRefusal,
+  exportTierRefusal,
+  gradeFromSavedGrade,
+  isStillFormat,
+  MAX_ACTIVE_EXPORTS_PER_USER,
+  PREMIUM_LOOK_REFUSAL,
+  type AnyExportFormat,
+  type ColorSettings,
+  type ExportQuality,
+  type LiveEvent,
+  type MediaMetadata,
+  type PredictionStatus,
+  type ProcessingResult,
+  type ProcessVideoRequest,
+} from '@cinegrade/contract';
+import type { z } from 'zod';
+import type { ProfileRepository } from '../account/profile.repository';
+import type { AssetRepository, AssetRow } from '../assets/asset.repository';
+import type { ExportStatus } from '../db/schema';
+import type { EventBus } from '../events/event-bus';
+import { forbidden, HttpError, invalidField, notFound } from '../http/http-error';
+import type { JobQueue } from '../jobs/job-queue';
+import type { UserLutService } from '../luts/user-lut.service';
+import type { Logger } from '../platform/logger';
+import { derivedKey } from '../storage/keys';
+import type { FileSigner } from '../storage/signed-urls';
+import { exportTimeoutMs, planExportFrame } from './export-args';
+import { exportDownloadName } from './export-names';
+import type { ExportRepository, ExportRow } from './export.repository';
+
+const API_STATUS: Record<ExportStatus, PredictionStatus> = { queued: 'starting', processing: 'processing', succeeded: 'succeeded', failed: 'failed', canceled: 'canceled' };
+
+/** Queue expiry beyond the render's own wall-clock limit (pg-boss allows under 24 hours in all). */
+const EXPIRY_MARGIN_SECONDS = 30 * 60;
+const BUSY_RETRY_AFTER_SECONDS = 30;
+
+export type AssetMetadata = MediaMetadata & { demuxer: string };
+
+/** The grade of a saved form, or a 400 naming the request's field. */
+export function gradeOfRequest(selectedLut: string | null, colorSettings: ColorSettings): Grade {
+  const parsed = gradeFromSavedGrade({ selected_lut: selectedLut, color_settings: colorSettings });
+  if (parsed.ok) return parsed.grade;
+  const field = parsed.field === 'look' || parsed.field === 'customLook' ? 'selectedLUT' : `colorSettings.${parsed.field.replace(/^adjustments\./, '')}`;
+  throw invalidField(field, parsed.message);
+}
+
+export function exportEvent(row: ExportRow): LiveEvent {
+  return { type: 'export-progress', predictionId: row.id, assetId: row.asset_id, status: API_STATUS[row.status], progress: row.progress };
+}
+
+/**
+ * The rules of exporting (spec part 1 §5, §6; DESIGN.md §1.3): what may be exported by whom, in
+ * which format and size. Everything is decided before a row or a job exists, so a refusal leaves
+ * nothing behind. The render itself is ExportRenderer's.
+ */
+export class ExportService {
+  constructor(
+    private readonly exports: ExportRepository,
+    private readonly assets: AssetRepository,
+    private readonly profiles: ProfileRepository,
+    private readonly userLuts: UserLutService,
+    private readonly jobs: JobQueue,
+    private readonly signer: FileSigner,
+    private readonly events: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(userId: string, request: z.output<typeof ProcessVideoRequest>): Promise<ProcessingResult> {
+    const enhancement = enhancementRefusal(request);
+    if (enhancement) throw new HttpError(403, 'forbidden', enhancement.message, { field: enhancement.field });
+    const asset = await this.assets.get(userId, request.assetId);
+    if (!asset) throw notFound('No such asset.');
+    const metadata = this.exportableMetadata(asset);
+    const format = request.outputFormat;
+    this.checkFormat(asset, format, request.codec);
+    const grade = gradeOfRequest(request.selectedLUT, request.colorSettings);
+    const { tier } = await this.profiles.subscription(userId);
+    const tierRefusal = exportTierRefusal(tier, format, request.quality);
+    if (tierRefusal) throw forbidden(tierRefusal);
+    const customLookName = await this.checkLook(userId, grade, tier);
+    const plan = planExportFrame(metadata, request.quality);
+    const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
+    if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
+    if ((await this.exports.countActive(userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
+      throw new HttpError(429, 'rate_limited', `You have ${MAX_ACTIVE_EXPORTS_PER_USER} exports running. Wait for one to finish, then export again.`, {
+        retryAfter: BUSY_RETRY_AFTER_SECONDS,
+      });
+    }
+    const row = await this.insert(userId, asset, request, grade, plan.output, customLookName);
+    const timeoutSeconds = Math.ceil(exportTimeoutMs(metadata, format, request.quality) / 1000);
+    try {
+      const jobId = await this.jobs.send('export.render', { exportId: row.id, userId }, { singletonKey: row.id, expireInSeconds: timeoutSeconds + EXPIRY_MARGIN_SECONDS });
+      if (jobId) await this.exports.setJob(userId, row.id, jobId);
+    } catch (error) {
+      await this.exports.remove(userId, row.id);
+      throw error;
+    }
+    this.logger.info('Export queued', { userId, exportId: row.id, assetId: asset.id, format, quality: request.quality });
+    await this.publish(userId, row);
+    return this.toResult(row);
+  }
+
+  async status(userId: string, predictionId: string): Promise<ProcessingResult> {
+    let row = await this.exports.get(userId, predictionId);
+    if (!row) throw notFound('No such export.');
+    if ((row.status === 'queued' || row.status === 'processing') && row.job_id) row = await this.healLostJob(userId, row, row.job_id);
+    return this.toResult(row);
+  }
+
+  async cancel(userId: string, predictionId: string): Promise<ProcessingResult> {
+    const row = await this.exports.get(userId, predictionId);
+    if (!row) throw notFound('No such export.');
+    const cancelled = await this.exports.updateIfActive(userId, row.id, { status: 'canceled', finished_at: new Date(), error: 'The export was cancelled.' });
+    if (!cancelled) return this.toResult(row);
+    // A queued job is taken off the queue; a running one is stopped by its worker, which sees the row.
+    if (row.job_id) await this.jobs.cancel('export.render', row.job_id).catch((error: unknown) => this.logger.debug('Export job not cancelled in the queue', { error }));
+    this.logger.info('Export cancelled', { userId, exportId: row.id });
+    await this.publish(userId, cancelled);
+    return this.toResult(cancelled);
+  }
+
+  toResult(row: ExportRow): ProcessingResult {
+    const downloadUrl = row.status === 'succeeded' ? this.signer.url({ key: row.output_key, userId: row.user_id, downloadName: row.download_name }) : null;
+    return {
+      predictionId: row.id,
+      status: API_STATUS[row.status],
+      progress: row.progress,
+      downloadUrl,
+      output: downloadUrl,
+      error: row.error,
+      suggestion: row.suggestion,
+      retryAfter: null,
+      assetId: row.asset_id,
+      outputFormat: row.output_format as AnyExportFormat,
+      quality: row.quality as ExportQuality,
+      width: row.width,
+      height: row.height,
+      fileName: row.download_name,
+    };
+  }
+
+  async publish(userId: string, row: ExportRow): Promise<void> {
+    await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
+  }
+
+  private exportableMetadata(asset: AssetRow): AssetMetadata {
+    const metadata = asset.metadata as AssetMetadata | null;
+    if (!asset.media_file_path || !metadata) throw new HttpError(409, 'conflict', `${EXPORT_MESSAGES.noMediaFile}: this asset needs to be re-uploaded.`);
+    if (asset.processing_status === 'failed') {
+      throw new HttpError(409, 'conflict', `This file could not be prepared${asset.processing_error ? ` (${asset.processing_error})` : ''}, so it cannot be exported. Upload it again.`);
+    }
+    return metadata;
+  }
+
+  private checkFormat(asset: AssetRow, format: AnyExportFormat, codec: string | undefined): void {
+    if (asset.media_file_type === 'image' && !isStillFormat(format)) throw invalidField('outputFormat', 'A still exports as JPEG, PNG or TIFF.');
+    if (asset.media_file_type === 'video' && isStillFormat(format)) throw invalidField('outputFormat', 'A video exports as MP4, WebM, MOV or AVI.');
+    const info = exportFormatInfo(format);
+    if (codec !== undefined && codec.toLowerCase() !== info.codecId) {
+      throw invalidField('codec', `${info.label} is encoded as ${info.codec} (codec "${info.codecId}"), not "${codec}".`);
+    }
+  }
+
+  /** Premium looks need a paid tier; an imported LUT must be the user's own. Answers the LUT's name. */
+  private async checkLook(userId: string, grade: Grade, tier: string): Promise<string | null> {
+    if (grade.look !== null && isLookId(grade.look) && isPremiumLook(grade.look) && !canUsePremiumLooks(tier)) {
+      throw forbidden(`${PREMIUM_LOOK_REFUSAL.title}: ${PREMIUM_LOOK_REFUSAL.description}`);
+    }
+    if (grade.customLook === null) return null;
+    const lut = (await this.userLuts.list(userId)).find((l) => l.id === grade.customLook);
+    if (!lut) throw forbidden('That imported LUT is not in your library. Choose another look, or import the .cube file again.');
+    return lut.name;
+  }
+
+  private async insert(
+    userId: string,
+    asset: AssetRow,
+    request: z.output<typeof ProcessVideoRequest>,
+    grade: Grade,
+    size: { width: number; height: number },
+    customLookName: string | null,
+  ): Promise<ExportRow> {
+    const id = crypto.randomUUID();
+    try {
+      return await this.exports.insert({
+        id,
+        user_id: userId,
+        asset_id: asset.id,
+        output_format: request.outputFormat,
+        quality: request.quality,
+        selected_lut: request.selectedLUT,
+        color_settings: JSON.stringify(request.colorSettings),
+        width: size.width,
+        height: size.height,
+        output_key: derivedKey(asset.media_file_path ?? '', `export-${id}`, exportFormatInfo(request.outputFormat).extension),
+        download_name: exportDownloadName(asset.name, grade, request.outputFormat, customLookName),
+      });
+    } catch (error) {
+      // The asset was deleted between the check and the insert (foreign key violation).
+      if ((error as { code?: string }).code === '23503') throw notFound('No such asset.');
+      throw error;
+    }
+  }
+
+  /**
+   * A job that ended without finishing its row (its last retry died with its worker, or it was
+   * dropped) would leave the export "processing" forever: the queue's word is taken instead.
+   */
+  private async healLostJob(userId: string, row: ExportRow, jobId: string): Promise<ExportRow> {
+    const state = await this.jobs.state('export.render', jobId);
+    if (state !== 'failed' && state !== 'completed' && state !== 'cancelled') return row;
+    const failed = await this.exports.updateIfActive(userId, row.id, {
+      status: 'failed',
+      finished_at: new Date(),
+      error: 'The export stopped unexpectedly and could not be completed.',
+      suggestion: EXPORT_MESSAGES.genericSuggestion,
+    });
+    if (!failed) return (await this.exports.get(userId, row.id)) ?? row;
+    this.logger.warn('An export lost its job and was marked failed', { exportId: row.id, jobState: state });
+    await this.publish(userId, failed);
+    return failed;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * An export survives the death of its worker (issue 6): real processes on a real PostgreSQL — a
+ * web server that runs no jobs (RUN_WORKER=false) and `npm run worker` processes. The worker
+ * rendering the export is killed outright in the middle, with its ffmpeg; another worker retries
+ * it from the start, and the export completes once: one file, under its fixed key, valid.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Asset } from '@cinegrade/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, exportStatus, finishedExport, probeFile, startExport } from './support/exports';
+import { fixtures } from './support/fixtures';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+import { freshDatabase } from './support/test-server';
+import { TusTestClient } from './support/tus-client';
+import { waitFor } from './support/wait';
+
+describe('an export whose worker is killed mid-render', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let web: ServerProcess;
+  const workers: ServerProcess[] = [];
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web') };
+    web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
+  });
+  afterAll(async () => {
+    for (const child of [...workers, web]) await child.stop();
+    await database.drop();
+  });
+
+  async function signUp(): Promise<string> {
+    const email = `restart-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    expect((await web.request('/api/auth/sign-up', { method: 'POST', json: { fullName: 'Kill Test', email, password } })).status).toBe(200);
+    const link = await waitFor('the verification link in the log', () => Promise.resolve(/Verification link: (\S+)/.exec(web.log())?.[1]));
+    await web.request(new URL(link).pathname + new URL(link).search);
+    const signIn = await web.request('/api/auth/sign-in', { method: 'POST', json: { email, password } });
+    expect(signIn.status).toBe(200);
+    return (signIn.headers.getSetCookie().find((c) => c.startsWith('cinegrade.session_token=')) ?? '').split(';')[0] ?? '';
+  }
+
+  it('is retried from the start by another worker and completes once', async () => {
+    const first = await startServerProcess('worker', env);
+    workers.push(first);
+    const cookie = await signUp();
+    const response = await new TusTestClient(web, cookie).upload(fixtures.proresLongMov, 'interrupted.mov');
+    expect(response.status).toBe(200);
+    const { asset } = (await response.json()) as { asset: Asset };
+
+    // Ten seconds of 640×360 up to 720p with clarity: long enough to be caught in the middle.
+    const started = await startExport(web, cookie, { assetId: asset.id, colorSettings: { clarity: 30, vignette: 20 }, outputFormat: 'mp4', quality: '720p' });
+    const progressBeforeKill = await waitFor(
+      'the first worker to be part-way through',
+      async () => {
+        const status = await exportStatus(web, cookie, started.predictionId);
+        if (status.status === 'succeeded') throw new Error('The export finished before the worker could be killed; make the clip longer.');
+        return status.status === 'processing' && status.progress >= 5 ? status.progress : undefined;
+      },
+      120_000,
+    );
+    first.kill();
+    expect(progressBeforeKill).toBeLessThan(100);
+
+    const second = await startServerProcess('worker', env);
+    workers.push(second);
+    // The lease goes stale after 45 s without a heartbeat; the reaper then fails the job into a retry.
+    const done = await finishedExport(web, cookie, started.predictionId, 240_000);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+
+    const client = new pg.Client({ connectionString: database.databaseUrl ?? '' });
+    await client.connect();
+    const row = (await client.query<{ attempts: number; output_key: string; user_id: string }>('select attempts, output_key, user_id from exports where id = $1', [started.predictionId])).rows[0];
+    await client.end();
+    expect(row?.attempts).toBe(2);
+    // One output, under the export's key: nothing else of it in the user's folder.
+    const userFolder = path.join(database.dataDir, 'files', row?.user_id ?? '');
+    const exportFiles = fs.readdirSync(userFolder).filter((name) => name.includes('.export-'));
+    expect(exportFiles).toEqual([path.basename(row?.output_key ?? '')]);
+    expect(fs.existsSync(path.join(os.tmpdir(), `cinegrade-export-${started.predictionId}`))).toBe(false);
+    const file = (await download(web, cookie, done.downloadUrl ?? '', path.join(database.dataDir, 'after-restart.mp4'))).file;
+    const probed = probeFile(file);
+    expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
+    expect(probed.duration).toBeCloseTo(10, 0);
+  }, 420_000);
+});

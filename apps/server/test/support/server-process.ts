@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Requester } from './exports';
+import { freePort } from './postgres-server';
+
+const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A real server or worker process (`src/main.ts`, `src/worker-main.ts`) run by Node with tsx, in
+ * its own process group so that killing it takes its ffmpeg children too, as a machine or
+ * container dying would.
+ */
+export interface ServerProcess extends Requester {
+  readonly pid: number;
+  readonly url: string;
+  log(): string;
+  /** SIGKILL to the whole process group: no clean-up, no goodbye. */
+  kill(): void;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(entry: 'main' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `src/${entry === 'main' ? 'main' : 'worker-main'}.ts`], {
+    cwd: SERVER_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '50', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const pid = child.pid ?? 0;
+  const ready = entry === 'main' ? /Cinegrade is running/ : /worker \d+ is running jobs/;
+  const deadline = Date.now() + 60_000;
+  while (!ready.test(output)) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode} before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      process.kill(-pid, 'SIGKILL');
+      throw new Error(`${entry} was not ready within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    pid,
+    url,
+    log: () => output,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-pid, 'SIGKILL');
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      process.kill(-pid, 'SIGTERM');
+      const timer = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    request: (urlPath, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (init.json !== undefined) headers.set('content-type', 'application/json');
+      if (init.cookie) headers.set('cookie', init.cookie);
+      return fetch(`${url}${urlPath}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body, redirect: 'manual' });
+    },
+  };
+}

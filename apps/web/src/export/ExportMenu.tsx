@@ -1,0 +1,158 @@
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  API,
+  canUseProExport,
+  DEFAULT_SETTINGS,
+  defaultExportChoice,
+  EXPORT_QUALITIES,
+  exportFormatInfo,
+  exportFormatsFor,
+  exportFrameSize,
+  exportQualityInfo,
+  normaliseTier,
+  QUICK_EXPORT,
+  type AnyExportFormat,
+  type ExportChoice,
+  type ExportQuality,
+  type UserSettings,
+} from '@cinegrade/contract';
+import { callApi } from '../api/client';
+import { useAuth } from '../auth/AuthProvider';
+import { useWorkspace, type OpenMedia } from '../workspace/WorkspaceProvider';
+import { useExport } from './use-export';
+import './export.css';
+
+/** The open media's picture size as displayed (rotation applied), when the probe knows it. */
+function mediaSize(media: OpenMedia | null): { width: number; height: number } | null {
+  const metadata = media?.source === 'asset' ? media.asset.metadata : null;
+  if (!metadata) return null;
+  return Math.abs(metadata.rotation) % 180 === 90 ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
+}
+
+function ProMark() {
+  return (
+    <span className="badge badge-premium" aria-label="Premium only">
+      PRO
+    </span>
+  );
+}
+
+/**
+ * The header's Export dropdown (spec part 1 §2, §3, §5): formats with their codecs and qualities
+ * with their size hints, pro items marked PRO and disabled for Free, Quick Export (a free format
+ * at 720p), defaults from the user's saved settings, 'Processing N%' on the disabled button while
+ * an export runs, with a Cancel beside it.
+ */
+export function ExportMenu() {
+  const { profile, subscription } = useAuth();
+  const { media } = useWorkspace();
+  const exporter = useExport();
+  const tier = subscription.subscription_tier ?? normaliseTier(profile?.subscription_tier);
+  const pro = canUseProExport(tier);
+  const [settings, setSettings] = useState<Pick<UserSettings, 'defaultExportQuality' | 'defaultFormat'>>(DEFAULT_SETTINGS);
+  const mediaType = media?.mediaType ?? 'video';
+  const size = mediaSize(media);
+  // Keyed by values, not the media object: a live refresh of the asset list keeps the choice.
+  const [width, height] = [size?.width ?? 0, size?.height ?? 0];
+  const defaults = useMemo(() => defaultExportChoice(settings, tier, { type: mediaType, size: width && height ? { width, height } : null }), [settings, tier, mediaType, width, height]);
+  const [choice, setChoice] = useState<ExportChoice>(defaults);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(API.getSettings, { signal: controller.signal })
+      .then(setSettings)
+      .catch(() => undefined); // The built-in defaults serve when the settings cannot be read.
+    return () => controller.abort();
+  }, []);
+  // A new media, tier or saved preference starts again from the defaults.
+  useEffect(() => setChoice(defaults), [defaults]);
+
+  const formats = exportFormatsFor(mediaType);
+  const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
+  const formatInfo = exportFormatInfo(format);
+  const qualityInfo = exportQualityInfo(choice.quality);
+  const quick = { format: QUICK_EXPORT[mediaType], quality: QUICK_EXPORT.quality };
+  const run = (target: { format: AnyExportFormat; quality: ExportQuality }) =>
+    void exporter.start(media, { outputFormat: target.format, quality: target.quality, codec: exportFormatInfo(target.format).codecId });
+
+  if (exporter.running) {
+    return (
+      <div className="row" style={{ gap: 6 }}>
+        <button type="button" className="btn btn-primary" disabled data-testid="export-button">
+          Processing {Math.floor(exporter.progress)}%
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void exporter.cancel()}>
+          Cancel export
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="btn btn-primary" data-testid="export-button">
+        ⇩ Export
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu-content export-menu" align="end" sideOffset={6}>
+          <DropdownMenu.Label className="menu-label small muted">Format</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={format} onValueChange={(value) => setChoice((c) => ({ ...c, format: value as AnyExportFormat }))}>
+            {formats.map((f) => (
+              <DropdownMenu.RadioItem
+                key={f.id}
+                value={f.id}
+                className="menu-item"
+                disabled={f.pro && !pro}
+                onSelect={(event) => event.preventDefault()}
+                aria-label={`${f.label} ${f.codec}${f.pro ? ' PRO' : ''}`}
+              >
+                <span className="export-check" aria-hidden>
+                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                </span>
+                <span>{f.label}</span>
+                <span className="faint small">{f.codec}</span>
+                <span className="spacer" />
+                {f.pro && <ProMark />}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="menu-separator" />
+          <DropdownMenu.Label className="menu-label small muted">Quality</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={choice.quality} onValueChange={(value) => setChoice((c) => ({ ...c, quality: value as ExportQuality }))}>
+            {EXPORT_QUALITIES.map((q) => {
+              // Stills: the picture's size; video: the spec's size hints.
+              const hint = mediaType === 'image' && size ? `${exportFrameSize(size, q.id).width}×${exportFrameSize(size, q.id).height}` : q.sizeHint;
+              return (
+                <DropdownMenu.RadioItem
+                  key={q.id}
+                  value={q.id}
+                  className="menu-item"
+                  disabled={q.pro && !pro}
+                  onSelect={(event) => event.preventDefault()}
+                  aria-label={`${q.label} ${hint}${q.pro ? ' PRO' : ''}`}
+                >
+                  <span className="export-check" aria-hidden>
+                    <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                  </span>
+                  <span>{q.label}</span>
+                  <span className="faint small">{hint}</span>
+                  <span className="spacer" />
+                  {q.pro && <ProMark />}
+                </DropdownMenu.RadioItem>
+              );
+            })}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="menu-separator" />
+          <DropdownMenu.Item className="menu-item export-action" onSelect={() => run({ format, quality: choice.quality })}>
+            Export {formatInfo.label} {qualityInfo.label}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => run(quick)}>
+            Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
+          </DropdownMenu.Item>
+          {!pro && <div className="menu-label faint small">MOV, AVI, TIFF and sizes above 720p need Premium.</div>}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
