@@ -59,7 +59,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
-  registerAnalysisRoutes(app, session, services.analysis);
+  registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);
   registerExportRoutes(app, session, services.exports);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));

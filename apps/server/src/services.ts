@@ -47,6 +47,8 @@ export interface Services {
   assets: AssetService;
   userLuts: UserLutService;
   analysis: AnalysisService;
+  /** Database-backed fixed-window limits, shared by every process. */
+  rateLimiter: RateLimiter;
   exports: ExportService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
@@ -113,7 +115,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, exports, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

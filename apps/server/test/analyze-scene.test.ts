@@ -5,6 +5,7 @@ import path from 'node:path';
 import { getLook, isLookId } from '@cinegrade/color';
 import type { AnalyzeSceneResponse } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYZE_LIMIT } from '../src/analysis/analysis.routes';
 import { resolveMediaBinaries } from '../src/media/binaries';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server';
 
@@ -133,6 +134,29 @@ describe.each(DATABASE_KINDS)('POST /api/functions/analyze-scene on the %s datab
   it('answers 401 when signed out', async () => {
     const response = await analyze(undefined, { imageData: pattern, mediaType: 'image' });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('analyze-scene under a script that hammers it', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The real limits: the other tests raise them, as many of their requests come from one place.
+    server = await startTestServer('embedded', { RATE_LIMIT_MULTIPLIER: '1' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('holds one user to the per-minute limit with 429 and a retry time, and not another user', async () => {
+    const [eager, other] = [await server.signedInUser(), await server.signedInUser()];
+    const analyze = (cookie: string) => server.request('/api/functions/analyze-scene', { method: 'POST', cookie, json: { imageData: night, mediaType: 'image' } });
+    for (let i = 0; i < ANALYZE_LIMIT.limit; i++) expect((await analyze(eager.cookie)).status).toBe(200);
+    const refused = await analyze(eager.cookie);
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { message: string; retryAfter: number };
+    expect(body.message).toMatch(/wait/);
+    expect(body.retryAfter).toBeGreaterThan(0);
+    expect((await analyze(other.cookie)).status).toBe(200);
   });
 });
 

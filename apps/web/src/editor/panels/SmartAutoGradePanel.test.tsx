@@ -127,6 +127,15 @@ describe('SmartAutoGradePanel', () => {
     expect(within(screen.getByTestId('analysis-results')).getAllByRole('button')).toHaveLength(3);
   });
 
+  it('says to wait when the server holds back too many analyses, instead of calling it unavailable', async () => {
+    mockFetch(() => jsonResponse(429, { code: 'rate_limited', message: 'Too many attempts. Please wait a few minutes and try again.', retryAfter: 40 }));
+    render(<SmartAutoGradePanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'Smart Analyze' }));
+    const notice = await screen.findByRole('note', { name: 'Professional Mode' });
+    expect(notice.textContent).toContain('Please wait a few minutes');
+    expect(notice.textContent).not.toContain('temporarily unavailable');
+  });
+
   it("applies Auto Grade's slider values measured from the frame, keeping creative sliders", () => {
     // A dim frame with a blue cast: it needs warming and lifting.
     const data = new Uint8ClampedArray(64 * 36 * 4);

@@ -60,7 +60,10 @@ export async function analyzeScene(frames: { imageData: string; extraFrames: str
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const signedOut = error instanceof ApiError && error.status === 401;
-    if (!signedOut) console.error('Smart Analyze failed', error);
-    return { kind: 'fallback', notice: signedOut ? ANALYSIS_NEEDS_ACCOUNT : ANALYSIS_UNAVAILABLE, recommendations: FALLBACK_RECOMMENDATIONS, scene: [] };
+    // Too many analyses in a minute: the service is up, so its own message says what to do.
+    const limited = error instanceof ApiError && error.status === 429;
+    if (!signedOut && !limited) console.error('Smart Analyze failed', error);
+    const notice = signedOut ? ANALYSIS_NEEDS_ACCOUNT : limited ? error.message : ANALYSIS_UNAVAILABLE;
+    return { kind: 'fallback', notice, recommendations: FALLBACK_RECOMMENDATIONS, scene: [] };
   }
 }
