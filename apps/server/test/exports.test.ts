@@ -215,8 +215,8 @@ describe.each(DATABASE_KINDS)('export on the %s database', (kind) => {
   });
 
   it(`keeps at most ${MAX_ACTIVE_EXPORTS_PER_USER} exports per user queued or running, answering 429 with retryAfter`, async () => {
-    // A server whose jobs wait (RUN_WORKER=false), so the exports stay queued.
-    const idle = await startTestServer(kind, { RUN_WORKER: 'false' });
+    // A server that runs no jobs, so the exports stay queued.
+    const idle = await startTestServer(kind, {}, undefined, { runWorker: false });
     try {
       const user = await idle.signedInUser();
       const response = await new TusTestClient(idle, user.cookie).upload(fixtures.jpeg, 'busy.jpg');
@@ -235,7 +235,7 @@ describe.each(DATABASE_KINDS)('export on the %s database', (kind) => {
   });
 
   it('marks an export failed when its job is gone from the queue, instead of "processing" for ever', async () => {
-    const idle = await startTestServer(kind, { RUN_WORKER: 'false' });
+    const idle = await startTestServer(kind, {}, undefined, { runWorker: false });
     try {
       const user = await idle.signedInUser();
       const response = await new TusTestClient(idle, user.cookie).upload(fixtures.jpeg, 'orphan.jpg');

@@ -68,7 +68,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}, shared?: Awaited<ReturnType<typeof freshDatabase>>): Promise<TestServer> {
+/** `runWorker: false` makes a server that runs no jobs, so what it queues stays queued. */
+export interface TestServerOptions {
+  runWorker?: boolean;
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  shared?: Awaited<ReturnType<typeof freshDatabase>>,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const database = shared ? { ...shared, drop: () => Promise.resolve() } : await freshDatabase(kind);
   const config = loadConfig({
     DATA_DIR: database.dataDir,
@@ -81,7 +91,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     ...env,
   });
   const mailbox = new Mailbox();
-  const services = await createServices(config, createLogger('error'), { mailer: mailbox });
+  const services = await createServices(config, createLogger('error'), { mailer: mailbox, ...(options.runWorker === undefined ? {} : { runWorker: options.runWorker }) });
   const app = createApp(services);
 
   const request: TestServer['request'] = (urlPath, init = {}) => {
