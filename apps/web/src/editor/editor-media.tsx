@@ -8,13 +8,17 @@ export interface EditorMedia {
   /** The SOURCE element (a playing or paused video, or an image), once it has a frame. */
   element: HTMLVideoElement | HTMLImageElement | null;
   mediaType: 'video' | 'image' | null;
-  /** Changes whenever the visible frame changes (a new frame, a seek, a new file). */
-  frameVersion: number;
+  /**
+   * Calls `listener` on every new SOURCE frame (a played frame, a seek); answers the unsubscribe.
+   * Frames are not part of the context's value, so a playing video does not re-render every panel
+   * that reads it 25 times a second; a panel that follows frames subscribes.
+   */
+  onFrame: (listener: () => void) => () => void;
   /** The graded PROGRAM frame as RGBA (top row first), or null before the first draw. */
   readProgramPixels: () => { data: Uint8Array; width: number; height: number } | null;
 }
 
-const NO_MEDIA: EditorMedia = { element: null, mediaType: null, frameVersion: 0, readProgramPixels: () => null };
+const NO_MEDIA: EditorMedia = { element: null, mediaType: null, onFrame: () => () => undefined, readProgramPixels: () => null };
 
 const EditorMediaContext = createContext<EditorMedia>(NO_MEDIA);
 

@@ -1,7 +1,8 @@
 /**
  * Carries what the monitors know (the SOURCE element once it has a frame, the PROGRAM view) to
  * EditorMediaContext. The monitors write to it; the provider reads it with
- * useSyncExternalStore, so a new frame re-renders only the context's consumers, not the editor.
+ * useSyncExternalStore. The snapshot changes with the element or the view only; new frames go to
+ * `onFrame` listeners, so playback re-renders nothing.
  */
 import type { EditorMedia } from '../editor-media';
 import type { ProgramView } from '../render/program-view';
@@ -10,9 +11,9 @@ export class MediaBridge {
   private element: HTMLVideoElement | HTMLImageElement | null = null;
   private view: ProgramView | null = null;
   private stopListening: (() => void) | null = null;
-  private frameVersion = 0;
   private snapshot: EditorMedia;
   private readonly listeners = new Set<() => void>();
+  private readonly frameListeners = new Set<() => void>();
 
   constructor(private readonly mediaType: 'video' | 'image' | null) {
     this.snapshot = this.build();
@@ -29,7 +30,6 @@ export class MediaBridge {
   setElement(element: HTMLVideoElement | HTMLImageElement | null): void {
     if (element === this.element) return;
     this.element = element;
-    this.frameVersion++;
     this.publish();
   }
 
@@ -39,8 +39,7 @@ export class MediaBridge {
     this.view = view;
     this.stopListening = view
       ? view.onSourceFrame(() => {
-          this.frameVersion++;
-          this.publish();
+          for (const listener of [...this.frameListeners]) listener();
         })
       : null;
     this.publish();
@@ -48,8 +47,13 @@ export class MediaBridge {
 
   private readonly readProgramPixels = () => this.view?.readPixels() ?? null;
 
+  private readonly onFrame = (listener: () => void): (() => void) => {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  };
+
   private build(): EditorMedia {
-    return { element: this.element, mediaType: this.element ? this.mediaType : null, frameVersion: this.frameVersion, readProgramPixels: this.readProgramPixels };
+    return { element: this.element, mediaType: this.element ? this.mediaType : null, onFrame: this.onFrame, readProgramPixels: this.readProgramPixels };
   }
 
   private publish(): void {

@@ -107,8 +107,13 @@ describe('LooksPanel', () => {
     const { unmount } = render(<LooksPanel />);
     expect(document.querySelectorAll('[data-swatch="gradient"]')).toHaveLength(46);
     unmount();
+    const frameListeners = new Set<() => void>();
+    const onFrame = (listener: () => void) => {
+      frameListeners.add(listener);
+      return () => frameListeners.delete(listener);
+    };
     render(
-      <EditorMediaProvider value={{ element: document.createElement('img'), mediaType: 'image', frameVersion: 1, readProgramPixels: () => null }}>
+      <EditorMediaProvider value={{ element: document.createElement('img'), mediaType: 'image', onFrame, readProgramPixels: () => null }}>
         <LooksPanel />
       </EditorMediaProvider>,
     );
@@ -117,6 +122,14 @@ describe('LooksPanel', () => {
     const mono = drawn.get('black-white-classic')!;
     for (let i = 0; i < width * height; i++) expect(Math.max(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!) - Math.min(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!)).toBeLessThanOrEqual(1);
     expect(Array.from(drawn.get('instagram-warm')!)).not.toEqual(Array.from(data));
+
+    // A new frame (playback, a seek) is announced through onFrame, and the swatches follow it.
+    const before = drawn.get('instagram-warm')!;
+    const black = new Uint8ClampedArray(width * height * 4).map((_, i) => (i % 4 === 3 ? 255 : 0));
+    vi.mocked(captureSourceFrame).mockReturnValue({ canvas: document.createElement('canvas'), image: { data: black, width, height, colorSpace: 'srgb' } });
+    for (const listener of frameListeners) listener();
+    await waitFor(() => expect(drawn.get('instagram-warm')).not.toBe(before), { timeout: 5000 });
+    expect(Array.from(drawn.get('instagram-warm')!)).not.toEqual(Array.from(before));
     vi.mocked(captureSourceFrame).mockReturnValue(null);
     vi.restoreAllMocks();
   });

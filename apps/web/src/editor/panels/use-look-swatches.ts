@@ -35,7 +35,7 @@ interface Request {
  * LUTs whose table cannot be had keep their gradient.
  */
 export function useLookSwatches(subjects: readonly SwatchSubject[], inputTransform: InputTransformId): Swatches {
-  const { element, frameVersion } = useEditorMedia();
+  const { element, onFrame } = useEditorMedia();
   const [swatches, setSwatches] = useState<Swatches>(NO_SWATCHES);
   const cache = useRef(new SwatchLutCache());
   const scheduler = useRef({ latest: null as Request | null, running: false, dirty: false, timer: 0, lastRun: -Infinity, disposed: false });
@@ -109,8 +109,9 @@ export function useLookSwatches(subjects: readonly SwatchSubject[], inputTransfo
       );
     };
     schedule();
+    return onFrame(schedule);
     // subjectsKey stands for the subjects: the same looks in a new array are the same work.
-  }, [element, frameVersion, inputTransform, subjectsKey]);
+  }, [element, onFrame, inputTransform, subjectsKey]);
 
   return swatches;
 }
