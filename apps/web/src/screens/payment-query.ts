@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { withoutParam } from '../app/search-params';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../ui/toast-store';
 
@@ -22,13 +23,6 @@ export function usePaymentQuery(): void {
     if (payment === null) return;
     if (payment === 'success' || payment === 'cancelled') toast(PAYMENT_TOASTS[payment]);
     if (payment === 'success') void refresh();
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('payment');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams(withoutParam('payment'), { replace: true });
   }, [payment, setParams, refresh]);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { getLook, isLookId, looksInCatalogue, type LookId } from '@cinegrade/color';
+import { withoutParam } from '../../app/search-params';
 import { useAuth } from '../../auth/AuthProvider';
 import { toast } from '../../ui/toast-store';
 import { useWorkspace } from '../../workspace/WorkspaceProvider';
@@ -32,15 +33,7 @@ export function useLookQuery(): void {
 
   useEffect(() => {
     if (requested === null || loading) return;
-    const removeParameter = () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('look');
-          return next;
-        },
-        { replace: true },
-      );
+    const removeParameter = () => setParams(withoutParam('look'), { replace: true });
     if (!isEditorLook(requested)) {
       toast({ title: 'Look not found', description: `"${requested}" is not a look of the editor catalogue.`, variant: 'destructive' });
       removeParameter();
