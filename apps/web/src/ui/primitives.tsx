@@ -1,4 +1,4 @@
-import { Select as SelectPrimitive, Switch as SwitchPrimitive } from 'radix-ui';
+import { Dialog, Select as SelectPrimitive, Switch as SwitchPrimitive } from 'radix-ui';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -82,5 +82,31 @@ export function PageLayout(props: { title: string; subtitle?: ReactNode; backTo?
       </header>
       {props.children}
     </div>
+  );
+}
+
+/**
+ * The body of a modal dialog: overlay, title, description, the content, and a Close button;
+ * Escape and a click outside close it too. Goes inside a `Dialog.Root` (with its trigger, or
+ * controlled by `open`).
+ */
+export function DialogPanel(props: { title: ReactNode; description: ReactNode; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="dialog-overlay" />
+      <Dialog.Content className={`dialog-content${props.className ? ` ${props.className}` : ''}`} data-testid={props.testId}>
+        <Dialog.Title>{props.title}</Dialog.Title>
+        <Dialog.Description className="muted">{props.description}</Dialog.Description>
+        {props.children}
+        <div className="row">
+          <span className="spacer" />
+          <Dialog.Close asChild>
+            <button type="button" className="btn">
+              Close
+            </button>
+          </Dialog.Close>
+        </div>
+      </Dialog.Content>
+    </Dialog.Portal>
   );
 }

@@ -1,4 +1,5 @@
 import { Dialog } from 'radix-ui';
+import { DialogPanel } from '../../ui/primitives';
 
 export interface FilmExampleRow {
   title: string;
@@ -16,34 +17,21 @@ export function FilmExamplesDialog(props: { subject: string; detailLabel: string
           See Film Examples
         </button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content fa-dialog">
-          <Dialog.Title>{props.subject}: film examples</Dialog.Title>
-          <Dialog.Description className="muted">{props.description}</Dialog.Description>
-          <ul className="fa-examples">
-            {props.examples.map((example) => (
-              <li key={example.title}>
-                <h3>{example.title}</h3>
-                <dl className="dl">
-                  <dt>Scene</dt>
-                  <dd>{example.scene}</dd>
-                  <dt>{props.detailLabel}</dt>
-                  <dd>{example.detail}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <div className="row">
-            <span className="spacer" />
-            <Dialog.Close asChild>
-              <button type="button" className="btn">
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel title={`${props.subject}: film examples`} description={props.description} className="fa-dialog">
+        <ul className="fa-examples">
+          {props.examples.map((example) => (
+            <li key={example.title}>
+              <h3>{example.title}</h3>
+              <dl className="dl">
+                <dt>Scene</dt>
+                <dd>{example.scene}</dd>
+                <dt>{props.detailLabel}</dt>
+                <dd>{example.detail}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </DialogPanel>
     </Dialog.Root>
   );
 }
