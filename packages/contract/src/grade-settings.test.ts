@@ -1,6 +1,6 @@
 import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
 import { describe, expect, it } from 'vitest';
-import { customLookOf, gradeFromSavedGrade, savedGradeFromGrade } from './grade-settings';
+import { customLookOf, gradeFromSavedGrade, savedGradeField, savedGradeFromGrade } from './grade-settings';
 
 const graded: Grade = {
   look: 'blockbuster-teal-orange',
@@ -45,3 +45,14 @@ describe('savedGradeFromGrade / gradeFromSavedGrade', () => {
     expect(gradeFromSavedGrade({ selected_lut: 'no-such-look', color_settings: {} })).toMatchObject({ ok: false, field: 'look' });
   });
 });
+
+describe('savedGradeField', () => {
+  const row = { look: 'selected_lut', settings: 'color_settings' };
+  it('names the look column for a catalogue look or an imported LUT, and a settings key for the rest', () => {
+    expect(savedGradeField('look', row)).toBe('selected_lut');
+    expect(savedGradeField('customLook', row)).toBe('selected_lut');
+    expect(savedGradeField('adjustments.contrast', row)).toBe('color_settings.contrast');
+    expect(savedGradeField('lookStrength', { look: 'selectedLUT', settings: 'colorSettings' })).toBe('colorSettings.lookStrength');
+  });
+});
+

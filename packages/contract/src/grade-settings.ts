@@ -48,3 +48,15 @@ export function gradeFromSavedGrade(saved: { selected_lut: string | null; color_
 
 /** The grade of a new asset: the original, untouched. */
 export const NEW_ASSET_GRADE: Grade = DEFAULT_GRADE;
+
+/**
+ * Where a grade field named by `gradeFromSavedGrade` lives in the saved form, for an error that
+ * names the field of the request: the look (catalogue or imported) is the look column, anything
+ * else a key of the settings object. The asset row calls them selected_lut / color_settings, the
+ * processing request selectedLUT / colorSettings.
+ */
+export function savedGradeField(field: string, names: { look: string; settings: string }): string {
+  if (field === 'look' || field === 'customLook') return names.look;
+  return `${names.settings}.${field.replace(/^adjustments\./, '')}`;
+}
+

@@ -86,7 +86,7 @@ export {
   isFinishedStatus,
 } from './exports';
 export { PLANS } from './plans';
-export { savedGradeFromGrade, gradeFromSavedGrade, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
+export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
 export {
   MEDIA_TYPES,

@@ -6,6 +6,7 @@ import {
   canUsePremiumLooks,
   gradeFromSavedGrade,
   PREMIUM_LOOK_REFUSAL,
+  savedGradeField,
   type Asset,
   type ListAssetsQuery,
   type MediaMetadata,
@@ -162,8 +163,7 @@ export class AssetService {
     const settings = change.color_settings ?? (row.color_settings as Asset['color_settings']);
     const parsed = gradeFromSavedGrade({ selected_lut: selected, color_settings: settings });
     if (!parsed.ok) {
-      const field = parsed.field === 'look' || parsed.field === 'customLook' ? 'selected_lut' : `color_settings.${parsed.field.replace(/^adjustments\./, '')}`;
-      throw invalidField(field, parsed.message);
+      throw invalidField(savedGradeField(parsed.field, { look: 'selected_lut', settings: 'color_settings' }), parsed.message);
     }
     const { grade } = parsed;
     if (change.selected_lut === undefined || change.selected_lut === row.selected_lut) return;

@@ -11,6 +11,7 @@ import {
   isStillFormat,
   MAX_ACTIVE_EXPORTS_PER_USER,
   PREMIUM_LOOK_REFUSAL,
+  savedGradeField,
   type AnyExportFormat,
   type ColorSettings,
   type ExportQuality,
@@ -47,8 +48,7 @@ export type AssetMetadata = MediaMetadata & { demuxer: string };
 export function gradeOfRequest(selectedLut: string | null, colorSettings: ColorSettings): Grade {
   const parsed = gradeFromSavedGrade({ selected_lut: selectedLut, color_settings: colorSettings });
   if (parsed.ok) return parsed.grade;
-  const field = parsed.field === 'look' || parsed.field === 'customLook' ? 'selectedLUT' : `colorSettings.${parsed.field.replace(/^adjustments\./, '')}`;
-  throw invalidField(field, parsed.message);
+  throw invalidField(savedGradeField(parsed.field, { look: 'selectedLUT', settings: 'colorSettings' }), parsed.message);
 }
 
 export function exportEvent(row: ExportRow): LiveEvent {
