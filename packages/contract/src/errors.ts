@@ -46,3 +46,7 @@ export const PREMIUM_LOOK_REFUSAL = {
   title: 'Premium Feature',
   description: 'This LUT is available for Premium members only. Upgrade to access all premium LUTs!',
 } as const;
+
+/** The refusal as one sentence, as the server answers it. */
+export const PREMIUM_LOOK_REFUSAL_MESSAGE = `${PREMIUM_LOOK_REFUSAL.title}: ${PREMIUM_LOOK_REFUSAL.description}`;
+

@@ -1,6 +1,6 @@
 import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
 import { describe, expect, it } from 'vitest';
-import { customLookOf, gradeFromSavedGrade, savedGradeField, savedGradeFromGrade } from './grade-settings';
+import { customLookOf, gradeFromSavedGrade, gradeNeedsPremium, savedGradeField, savedGradeFromGrade } from './grade-settings';
 
 const graded: Grade = {
   look: 'blockbuster-teal-orange',
@@ -53,6 +53,15 @@ describe('savedGradeField', () => {
     expect(savedGradeField('customLook', row)).toBe('selected_lut');
     expect(savedGradeField('adjustments.contrast', row)).toBe('color_settings.contrast');
     expect(savedGradeField('lookStrength', { look: 'selectedLUT', settings: 'colorSettings' })).toBe('colorSettings.lookStrength');
+  });
+});
+
+describe('gradeNeedsPremium', () => {
+  it('is true only for a premium catalogue look', () => {
+    expect(gradeNeedsPremium({ ...DEFAULT_GRADE, look: 'blockbuster-teal-orange' })).toBe(true);
+    expect(gradeNeedsPremium({ ...DEFAULT_GRADE, look: 'vintage-film' })).toBe(false);
+    expect(gradeNeedsPremium({ ...DEFAULT_GRADE, customLook: 'mine' })).toBe(false);
+    expect(gradeNeedsPremium(DEFAULT_GRADE)).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_KEYS, DEFAULT_GRADE, parseGrade, type Grade } from '@cinegrade/color';
+import { ADJUSTMENT_KEYS, DEFAULT_GRADE, isPremiumLook, parseGrade, type Grade } from '@cinegrade/color';
 import type { ColorSettings } from './assets';
 
 /**
@@ -58,5 +58,10 @@ export const NEW_ASSET_GRADE: Grade = DEFAULT_GRADE;
 export function savedGradeField(field: string, names: { look: string; settings: string }): string {
   if (field === 'look' || field === 'customLook') return names.look;
   return `${names.settings}.${field.replace(/^adjustments\./, '')}`;
+}
+
+/** Whether the grade's look is a premium one, locked for the Free tier (spec part 1 §5). */
+export function gradeNeedsPremium(grade: Grade): boolean {
+  return grade.look !== null && isPremiumLook(grade.look);
 }
 

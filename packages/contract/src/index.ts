@@ -8,7 +8,7 @@ import { exportRoutes } from './exports';
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
 export { buildOpenApiDocument } from './openapi';
-export { ERROR_CODES, ErrorResponse, MESSAGES, PREMIUM_LOOK_REFUSAL } from './errors';
+export { ERROR_CODES, ErrorResponse, MESSAGES, PREMIUM_LOOK_REFUSAL, PREMIUM_LOOK_REFUSAL_MESSAGE } from './errors';
 export type { ErrorCode } from './errors';
 export {
   SignUpRequest,
@@ -86,7 +86,7 @@ export {
   isFinishedStatus,
 } from './exports';
 export { PLANS } from './plans';
-export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
+export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
 export {
   MEDIA_TYPES,

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isLookId, isPremiumLook } from '@cinegrade/color';
 import {
   canUsePremiumLooks,
   gradeFromSavedGrade,
-  PREMIUM_LOOK_REFUSAL,
+  gradeNeedsPremium,
+  PREMIUM_LOOK_REFUSAL_MESSAGE,
   savedGradeField,
   type Asset,
   type ListAssetsQuery,
@@ -170,10 +170,7 @@ export class AssetService {
     if (grade.customLook !== null && !(await this.rules.userLuts.exists(userId, grade.customLook))) {
       throw invalidField('selected_lut', 'That imported LUT no longer exists. Choose another look.');
     }
-    if (grade.look !== null && isLookId(grade.look) && isPremiumLook(grade.look)) {
-      const { tier } = await this.rules.profiles.subscription(userId);
-      if (!canUsePremiumLooks(tier)) throw forbidden(`${PREMIUM_LOOK_REFUSAL.title}: ${PREMIUM_LOOK_REFUSAL.description}`);
-    }
+    if (gradeNeedsPremium(grade) && !canUsePremiumLooks((await this.rules.profiles.subscription(userId)).tier)) throw forbidden(PREMIUM_LOOK_REFUSAL_MESSAGE);
   }
 
   /** Job `media.derive`: the thumbnail, and a proxy when the browser cannot play the original. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isLookId, isPremiumLook, type Grade } from '@cinegrade/color';
+import type { Grade } from '@cinegrade/color';
 import {
   canUsePremiumLooks,
   enhancementRefusal,
@@ -10,7 +10,8 @@ import {
   gradeFromSavedGrade,
   isStillFormat,
   MAX_ACTIVE_EXPORTS_PER_USER,
-  PREMIUM_LOOK_REFUSAL,
+  gradeNeedsPremium,
+  PREMIUM_LOOK_REFUSAL_MESSAGE,
   savedGradeField,
   type AnyExportFormat,
   type ColorSettings,
@@ -170,9 +171,7 @@ export class ExportService {
 
   /** Premium looks need a paid tier; an imported LUT must be the user's own. Answers the LUT's name. */
   private async checkLook(userId: string, grade: Grade, tier: string): Promise<string | null> {
-    if (grade.look !== null && isLookId(grade.look) && isPremiumLook(grade.look) && !canUsePremiumLooks(tier)) {
-      throw forbidden(`${PREMIUM_LOOK_REFUSAL.title}: ${PREMIUM_LOOK_REFUSAL.description}`);
-    }
+    if (gradeNeedsPremium(grade) && !canUsePremiumLooks(tier)) throw forbidden(PREMIUM_LOOK_REFUSAL_MESSAGE);
     if (grade.customLook === null) return null;
     const lut = (await this.userLuts.list(userId)).find((l) => l.id === grade.customLook);
     if (!lut) throw forbidden('That imported LUT is not in your library. Choose another look, or import the .cube file again.');
