@@ -3,14 +3,20 @@
  * either exactly or, when a run covers many points, through dense tables with linear
  * interpolation.
  *
- * Table layout per input domain. Encoded input is indexed directly over −0.5..1.5 (split toning
- * and lifts push values a little outside 0..1). Linear and scene light are indexed by their signed
- * square root, which spreads samples towards black where curves such as x^(1/2.4) or a log
- * encoding bend fastest; the negative side covers what black-point and gamut operations leave
- * below zero. Building a table costs about as much as evaluating that many points, so tables are
- * sized to the run: 2048 intervals below 150 000 points (a 33-point bake), 4096 above (a 65-point
- * bake). Values near zero (encoded within 0.01, linear or scene light within 1e-4) and values
- * outside the table use the exact function. Measured error: `program.test.ts`.
+ * Two table layouts, by input domain:
+ *  - encoded values are indexed directly over −0.5..1.5 (split toning and lifts push values a
+ *    little outside 0..1), 2048 intervals for a 33-point bake, 4096 for a 65-point one;
+ *  - linear and scene light are indexed by octave, like a float: the index is read from the bits
+ *    of the value's exponent and the top of its mantissa (no arithmetic on the value itself), so
+ *    every octave from 2^−14 up gets the same number of intervals, 64 per octave for a 33-point
+ *    bake and 128 for a 65-point one, and the relative error is the same from near black, where
+ *    curves such as x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values
+ *    (what black-point and gamut operations leave below zero) have their own half of the table.
+ *    The index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the
+ *    value.
+ * Building a table costs about as much as evaluating that many points, so tables are sized to the
+ * run. Values near zero (encoded within 0.01, linear or scene light within 2^−14 ≈ 6e−5) and
+ * values outside a table use the exact function. Measured error: `program.test.ts`.
  */
 import { KeptArrays } from './kept-arrays';
 import type { ChannelFunction, ChannelFunctions, Domain } from './program';
@@ -18,15 +24,25 @@ import type { ChannelFunction, ChannelFunctions, Domain } from './program';
 /** Runs below this many points evaluate curves exactly; longer ones build and use tables. */
 const TABLE_THRESHOLD = 4096;
 
-const TABLE_LAYOUT: Record<Domain, { readonly minIndexValue: number; readonly maxIndexValue: number; readonly rootIndexed: boolean }> = {
-  encoded: { minIndexValue: -0.5, maxIndexValue: 1.5, rootIndexed: false },
-  linear: { minIndexValue: -1, maxIndexValue: Math.sqrt(6), rootIndexed: true },
-  scene: { minIndexValue: -2, maxIndexValue: Math.sqrt(80), rootIndexed: true },
+/** The encoded domain's table: values from −0.5 to 1.5, indexed directly. */
+const ENCODED_LOW = -0.5;
+const ENCODED_HIGH = 1.5;
+
+/** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
+const OCTAVES: Record<Exclude<Domain, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
+  // Up to 8: highlights pushed by exposure and white balance.
+  linear: { lowest: -14, octaves: 17 },
+  // Up to 128: camera scene light (S-Log3 reaches about 38).
+  scene: { lowest: -14, octaves: 21 },
 };
 
-function tableIntervals(count: number): number {
-  return count >= 150_000 ? 4096 : 2048;
+/** Sizes 2048 and 4096 (encoded intervals) or 64 and 128 intervals per octave (2^6, 2^7). */
+function tableSize(count: number): { readonly intervals: number; readonly octaveBits: number } {
+  return count >= 150_000 ? { intervals: 4096, octaveBits: 7 } : { intervals: 2048, octaveBits: 6 };
 }
+
+/** Which 32-bit half of a float64 holds its sign, exponent and top 20 mantissa bits. */
+const HIGH_WORD = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? 1 : 0;
 
 /** A composition of channel functions, applied first to last. */
 export type ChannelChain = readonly ChannelFunction[];
@@ -52,18 +68,29 @@ export function chainKey(chain: ChannelChain): string | null {
 
 /**
  * Values at a table's nodes of the chain prefixes made of long-lived functions, keyed by layout,
- * size and function ids: at most 64 of at most 32 KiB each.
+ * size and function ids: at most 64, and 2 MiB in all (a table is 16 to 43 KiB).
  */
 const prefixes = new KeptArrays(64, 2 * 1024 * 1024);
 
-/** The input value at each node of a table over `from` with `intervals` intervals. */
-function nodeInputs(from: Domain, intervals: number): Float64Array {
-  const layout = TABLE_LAYOUT[from];
-  const nodes = new Float64Array(intervals + 2);
-  const span = layout.maxIndexValue - layout.minIndexValue;
-  for (let k = 0; k < nodes.length; k++) {
-    const t = layout.minIndexValue + (k / intervals) * span;
-    nodes[k] = layout.rootIndexed ? (t < 0 ? -t * t : t * t) : t;
+/**
+ * The input value at each node of a table over `from`: evenly spaced encoded values, or for light
+ * the positive nodes of every octave (2^e·(1 + j/2^bits)) followed by the same nodes negated.
+ */
+function nodeInputs(from: Domain, count: number): Float64Array {
+  const { intervals, octaveBits } = tableSize(count);
+  if (from === 'encoded') {
+    const nodes = new Float64Array(intervals + 2);
+    for (let k = 0; k < nodes.length; k++) nodes[k] = ENCODED_LOW + (k / intervals) * (ENCODED_HIGH - ENCODED_LOW);
+    return nodes;
+  }
+  const { lowest, octaves } = OCTAVES[from];
+  const half = (octaves << octaveBits) + 1;
+  const nodes = new Float64Array(2 * half);
+  const perOctave = 1 << octaveBits;
+  for (let k = 0; k < half; k++) {
+    const x = 2 ** (lowest + (k >> octaveBits)) * (1 + (k & (perOctave - 1)) / perOctave);
+    nodes[k] = x;
+    nodes[half + k] = -x;
   }
   return nodes;
 }
@@ -73,9 +100,9 @@ function applyToAll(fn: ChannelFunction, values: Float64Array): void {
 }
 
 /** The values of chain[0..length) at the nodes, all long-lived functions; shared, never written. */
-function prefixValues(chain: ChannelChain, length: number, from: Domain, intervals: number): Float64Array {
-  let key = `${from}/${intervals}/`;
-  let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, intervals));
+function prefixValues(chain: ChannelChain, length: number, from: Domain, count: number): Float64Array {
+  let key = `${from}/${tableSize(count).intervals}/`;
+  let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, count));
   for (let j = 0; j < length; j++) {
     const fn = chain[j]!;
     key += `${longLived.get(fn)},`;
@@ -95,10 +122,10 @@ function prefixValues(chain: ChannelChain, length: number, from: Domain, interva
  * rather than one nested call per node). The leading long-lived functions come from the kept
  * prefixes; the returned table is shared and must not be written.
  */
-function buildTable(chain: ChannelChain, from: Domain, intervals: number): Float64Array {
+function buildTable(chain: ChannelChain, from: Domain, count: number): Float64Array {
   let fixed = 0;
   while (fixed < chain.length && longLived.has(chain[fixed]!)) fixed++;
-  const values = prefixValues(chain, fixed, from, intervals);
+  const values = prefixValues(chain, fixed, from, count);
   if (fixed === chain.length) return values;
   const table = values.slice();
   for (let j = fixed; j < chain.length; j++) applyToAll(chain[j]!, table);
@@ -111,9 +138,8 @@ function sameChain(a: ChannelChain, b: ChannelChain): boolean {
 
 /**
  * Indices of the values a direct lookup left to the exact function: with no call in the table
- * loop V8 keeps that loop's values in registers (measured 10 to 17 % faster). Root-indexed lookups
- * call the exact function in place: a camera's scene light has many values near zero, and there
- * the second loop measured slower. A chunk has at most 1024 values per channel.
+ * loop V8 keeps that loop's values in registers (measured 10 to 17 % faster). A chunk has at most
+ * 1024 values per channel.
  */
 let misses = new Int32Array(1024);
 
@@ -150,29 +176,45 @@ function lookupDirect(buffer: Float64Array, i: number, stop: number, table: Floa
 }
 
 /**
- * Table lookup indexed by the signed square root t of the value (p = (t − low)·scale). Within
- * 1e-4 of zero, where curves such as x^(1/2.4) bend too fast even for a root index, the exact
- * function is used; exact zeros (the black faces of a grid) use its value at 0. The range tests
- * are made on x itself (t in low..limit is x in −low²..limit²), so only values that use the table
- * pay for the square root.
+ * Views of a buffer's float64 values as pairs of 32-bit words, for {@link lookupOctave}; the
+ * passes of a run share one buffer, so one view is kept.
  */
-function lookupRoot(buffer: Float64Array, i: number, stop: number, table: Float64Array, fn: ChannelFunction, low: number, limit: number, scale: number, atZero: number): void {
-  const zero = -low * scale;
-  const lowest = -(low * low);
-  const highest = limit * limit;
-  for (; i < stop; i += 3) {
-    const x = buffer[i]!;
-    let p: number;
-    if (x >= 1e-4 && x < highest) p = zero + Math.sqrt(x) * scale;
-    else if (x <= -1e-4 && x >= lowest) p = zero - Math.sqrt(-x) * scale;
-    else {
-      buffer[i] = x === 0 ? atZero : fn(x);
-      continue;
-    }
-    const k = p | 0;
-    const a = table[k]!;
-    buffer[i] = a + (table[k + 1]! - a) * (p - k);
+let wordsOf: Float64Array | null = null;
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+
+function wordsOfBuffer(buffer: Float64Array): Int32Array<ArrayBufferLike> {
+  if (buffer !== wordsOf) {
+    words = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length * 2);
+    wordsOf = buffer;
   }
+  return words;
+}
+
+/**
+ * Table lookup for values i, i + 3, … < stop of `buffer` (one channel) through an octave-indexed
+ * table, reading each value's high word from `w` (the same memory). With the sign bit masked off,
+ * the high word grows with the magnitude, octave by octave and linearly within one: position
+ * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
+ * between two nodes. Negative values add `negative` to the index (the table's second half).
+ * Magnitudes below `base` (and zero), at or above `top`, and NaN use the exact function.
+ */
+function lookupOctave(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, stop: number, table: Float64Array, fn: ChannelFunction, base: number, top: number, scale: number, negative: number, atZero: number): void {
+  let missed = 0;
+  for (; i < stop; i += 3) {
+    const high = w[2 * i + HIGH_WORD]!;
+    const magnitude = high & 0x7fffffff;
+    if (magnitude >= base && magnitude < top) {
+      const p = (magnitude - base) * scale;
+      const k = p | 0;
+      // high >> 31 is −1 (all bits) for a negative value, 0 otherwise.
+      const j = k + ((high >> 31) & negative);
+      const a = table[j]!;
+      buffer[i] = a + (table[j + 1]! - a) * (p - k);
+    } else {
+      misses[missed++] = i;
+    }
+  }
+  evaluateMisses(buffer, missed, fn, atZero);
 }
 
 function evaluateExactly(buffer: Float64Array, start: number, end: number, f0: ChannelFunction, f1: ChannelFunction, f2: ChannelFunction): void {
@@ -194,10 +236,15 @@ export class ChannelPass {
   private readonly z0: number;
   private readonly z1: number;
   private readonly z2: number;
-  private readonly rootIndexed: boolean;
-  private readonly low: number;
-  private readonly limit: number;
+  /**
+   * The table's index, set with the tables: encoded values from `low` to `limit`, position
+   * (x − low)·scale; light from high word `low` to `limit`, position (high − low)·scale, negative
+   * values from `negative` on.
+   */
+  private low = 0;
+  private limit = 0;
   private scale = 0;
+  private negative = 0;
   private t0: Float64Array = NO_TABLE;
   private t1: Float64Array = NO_TABLE;
   private t2: Float64Array = NO_TABLE;
@@ -217,24 +264,31 @@ export class ChannelPass {
     this.z0 = this.f0(0);
     this.z1 = this.f1(0);
     this.z2 = this.f2(0);
-    const layout = TABLE_LAYOUT[from];
-    this.rootIndexed = layout.rootIndexed;
-    this.low = layout.minIndexValue;
-    this.limit = layout.maxIndexValue;
   }
 
   /** Chooses exact evaluation or tables for a run over `count` points, building tables once. */
   prepare(count: number): void {
     this.useTables = count >= TABLE_THRESHOLD;
     if (!this.useTables) return;
-    const intervals = tableIntervals(count);
+    const { intervals, octaveBits } = tableSize(count);
     if (this.intervals >= intervals) return;
     const [c0, c1, c2] = this.chains;
-    this.t0 = buildTable(c0, this.from, intervals);
-    this.t1 = sameChain(c1, c0) ? this.t0 : buildTable(c1, this.from, intervals);
-    this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : buildTable(c2, this.from, intervals);
+    this.t0 = buildTable(c0, this.from, count);
+    this.t1 = sameChain(c1, c0) ? this.t0 : buildTable(c1, this.from, count);
+    this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : buildTable(c2, this.from, count);
     this.intervals = intervals;
-    this.scale = intervals / (this.limit - this.low);
+    if (this.from === 'encoded') {
+      this.low = ENCODED_LOW;
+      this.limit = ENCODED_HIGH;
+      this.scale = intervals / (ENCODED_HIGH - ENCODED_LOW);
+    } else {
+      // A float64's high word: sign, 11 exponent bits (biased by 1023), 20 mantissa bits.
+      const { lowest, octaves } = OCTAVES[this.from];
+      this.low = (lowest + 1023) * 2 ** 20;
+      this.limit = (lowest + octaves + 1023) * 2 ** 20;
+      this.scale = 2 ** (octaveBits - 20);
+      this.negative = octaves * 2 ** octaveBits + 1;
+    }
   }
 
   /** Runs over the RGB triplets of points start..end−1 of `buffer`, in place. */
@@ -246,9 +300,16 @@ export class ChannelPass {
     }
     const { low, limit, scale } = this;
     if (misses.length < end - start) misses = new Int32Array(end - start);
-    const lookup = this.rootIndexed ? lookupRoot : lookupDirect;
-    lookup(buffer, start * 3, end * 3, this.t0, f0, low, limit, scale, this.z0);
-    lookup(buffer, start * 3 + 1, end * 3, this.t1, f1, low, limit, scale, this.z1);
-    lookup(buffer, start * 3 + 2, end * 3, this.t2, f2, low, limit, scale, this.z2);
+    if (this.from === 'encoded') {
+      lookupDirect(buffer, start * 3, end * 3, this.t0, f0, low, limit, scale, this.z0);
+      lookupDirect(buffer, start * 3 + 1, end * 3, this.t1, f1, low, limit, scale, this.z1);
+      lookupDirect(buffer, start * 3 + 2, end * 3, this.t2, f2, low, limit, scale, this.z2);
+      return;
+    }
+    const w = wordsOfBuffer(buffer);
+    const negative = this.negative;
+    lookupOctave(buffer, w, start * 3, end * 3, this.t0, f0, low, limit, scale, negative, this.z0);
+    lookupOctave(buffer, w, start * 3 + 1, end * 3, this.t1, f1, low, limit, scale, negative, this.z1);
+    lookupOctave(buffer, w, start * 3 + 2, end * 3, this.t2, f2, low, limit, scale, negative, this.z2);
   }
 }
