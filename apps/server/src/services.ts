@@ -22,6 +22,7 @@ import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import { FileSigner } from './storage/signed-urls';
 import type { Storage } from './storage/storage';
+import { UploadLocker } from './uploads/upload-locker';
 import { createUploadServer } from './uploads/upload-server';
 import { createUploadStaging } from './uploads/upload-staging';
 import { UserLutRepository } from './luts/user-lut.repository';
@@ -104,14 +105,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
-    const uploads = createUploadServer({ staging, auth, assets, logger });
+    const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
+    const uploads = createUploadServer({ staging, locker: uploadLocker, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;
     await defineJobs(jobs, { assets, fileDeletions, renderer }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
     let housekeeping: Housekeeping | null = null;
     if (work) {
-      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), logger });
+      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: () => uploadLocker.removeStale(), logger });
       started.start();
       closers.push(() => Promise.resolve(started.stop()));
       housekeeping = started;

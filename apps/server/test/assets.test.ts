@@ -329,4 +329,44 @@ describe('an upload whose chunks reach two web processes (PostgreSQL, files in S
     const original = await first.request(asset.original_url ?? '', { cookie: user.cookie });
     expect(Buffer.from(await original.arrayBuffer())).toEqual(bytes);
   });
+
+  it('ends a stalled PATCH on one process when the client resumes on the other, and loses no byte', async () => {
+    const user = await first.signedInUser();
+    const bytes = fs.readFileSync(fixtures.h264Mp4);
+    const onFirst = new TusTestClient(first, user.cookie);
+    const onSecond = new TusTestClient(second, user.cookie);
+    const location = (await onFirst.create(bytes.length, 'stalled.mp4')).headers.get('location') ?? '';
+    // A connection that died without closing: part of the file arrives, then nothing more.
+    const sent = bytes.subarray(0, Math.floor(bytes.length / 3));
+    const stalledBody = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(sent);
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const stalled = first.request(location, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: stalledBody,
+      duplex: 'half',
+    } as RequestInit & { cookie: string });
+    await waitFor('the stalled PATCH to hold the upload', async () => ((await first.services.database.db.selectFrom('upload_locks').select('holder').executeTakeFirst()) ? true : undefined));
+
+    // The client gives up on it and asks the other process where to resume: that process asks the
+    // first to let go (without it, both would write the upload at once), then answers.
+    const offset = await onSecond.offset(location);
+    // The first request has ended, saying how much it stored: what the second one reports.
+    const ended = await Promise.race([stalled, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+    if (!ended) throw new Error('The stalled PATCH on the first process is still writing the upload');
+    expect(ended.status).toBe(204);
+    expect(ended.headers.get('upload-offset')).toBe(String(offset));
+    expect(offset).toBeGreaterThanOrEqual(0);
+    expect(offset).toBeLessThanOrEqual(sent.length);
+    const finished = await onSecond.patch(location, offset, bytes.subarray(offset));
+    expect(finished.status, await finished.clone().text()).toBe(200);
+    const { asset } = (await finished.json()) as { asset: Asset };
+    const original = await second.request(asset.original_url ?? '', { cookie: user.cookie });
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(bytes);
+  });
 });

@@ -3,6 +3,7 @@ import * as accounts from './migrations/0001-accounts';
 import * as assets from './migrations/0002-assets';
 import * as userLuts from './migrations/0003-user-luts';
 import * as exportsTable from './migrations/0004-exports';
+import * as uploadLocks from './migrations/0005-upload-locks';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-assets': assets,
   '0003-user-luts': userLuts,
   '0004-exports': exportsTable,
+  '0005-upload-locks': uploadLocks,
 };
 
 class StaticProvider implements MigrationProvider {

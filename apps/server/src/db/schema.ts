@@ -141,6 +141,13 @@ export interface ExportsTable {
   updated_at: Timestamp;
 }
 
+/** A resumable upload's lock, held by one request in any process (`uploads/upload-locker.ts`). */
+export interface UploadLocksTable {
+  upload_id: string;
+  holder: string;
+  expires_at: Date;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -154,4 +161,5 @@ export interface DatabaseSchema {
   job_leases: JobLeasesTable;
   user_luts: UserLutsTable;
   exports: ExportsTable;
+  upload_locks: UploadLocksTable;
 }

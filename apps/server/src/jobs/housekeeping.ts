@@ -10,13 +10,15 @@ export interface HousekeepingTasks {
   jobs: Pick<JobQueue, 'send'>;
   /** Removes unfinished uploads past their expiry from this process's staging (tus). */
   cleanUpExpiredUploads(): Promise<number>;
+  /** Removes upload locks left by processes that died (`UploadLocker.removeStale`). */
+  removeStaleUploadLocks(): Promise<number>;
   logger: Logger;
 }
 
 /**
  * Work that no request starts: files still queued for deletion after the `storage.delete` job
  * used up its retries (a storage outage longer than its backoff) are queued again, and
- * abandoned uploads past their 24 h expiry are removed. Runs in every process that runs jobs,
+ * abandoned uploads past their 24 h expiry are removed, with upload locks left by processes that died. Runs in every process that runs jobs,
  * at start and then every 15 minutes; the deletion job is a singleton, so processes that sweep
  * at once queue it once.
  */
@@ -49,6 +51,7 @@ export class Housekeeping {
     try {
       removedUploads = await tasks.cleanUpExpiredUploads();
       if (removedUploads > 0) tasks.logger.info(`Removed ${removedUploads} abandoned upload(s) past their expiry`);
+      await tasks.removeStaleUploadLocks();
     } catch (error) {
       tasks.logger.warn('Housekeeping could not remove expired uploads', { error });
     }

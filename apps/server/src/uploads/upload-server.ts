@@ -5,6 +5,7 @@ import { EMPTY_FILE_MESSAGE, type AssetService } from '../assets/asset.service';
 import type { AuthService } from '../auth/auth.service';
 import { HttpError } from '../http/http-error';
 import type { Logger } from '../platform/logger';
+import type { UploadLocker } from './upload-locker';
 import type { UploadStaging } from './upload-staging';
 
 export const UPLOAD_PATH = '/api/uploads';
@@ -38,9 +39,10 @@ function reject(status: number, code: string, message: string): TusRejection {
  * under DATA_DIR, or the bucket in S3 mode) and never sit whole in memory; HEAD tells a client
  * where to resume after a dropped connection or a server restart. Each upload belongs to the
  * user who created it; its id starts with theirs, and every request on it must come from them.
+ * Requests on one upload take turns through a lock every process shares (`upload-locker.ts`).
  * When the last chunk arrives, the asset service decides from the bytes whether to keep it.
  */
-export function createUploadServer(options: { staging: UploadStaging; auth: AuthService; assets: AssetService; logger: Logger }) {
+export function createUploadServer(options: { staging: UploadStaging; locker: UploadLocker; auth: AuthService; assets: AssetService; logger: Logger }) {
   const { staging } = options;
   const userOf = async (request: Request): Promise<string | null> => (await options.auth.currentSession(request.headers)).value?.user.id ?? null;
   const ownedBy = (uploadId: string, userId: string) => uploadId.startsWith(`${staging.idPrefix}${userId}_`);
@@ -48,6 +50,7 @@ export function createUploadServer(options: { staging: UploadStaging; auth: Auth
   const server = new TusServer({
     path: UPLOAD_PATH,
     datastore: staging.datastore,
+    locker: options.locker,
     maxSize: MAX_UPLOAD_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: false,
