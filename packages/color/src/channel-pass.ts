@@ -137,7 +137,7 @@ function sameChain(a: ChannelChain, b: ChannelChain): boolean {
 }
 
 /**
- * Indices of the values a direct lookup left to the exact function: with no call in the table
+ * Indices of the values a table lookup left to the exact function: with no call in the table
  * loop V8 keeps that loop's values in registers (measured 10 to 17 % faster). A chunk has at most
  * 1024 values per channel.
  */
