@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -9,7 +10,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Debian's Chromium, headless, in a fresh profile. Never a browser downloaded by a test tool.
  * The background-networking flags keep it from calling out of this closed network.
  */
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export interface OpenBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<OpenBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium was not found at ${CHROMIUM_PATH}. The end-to-end tests drive Debian's chromium: "npm test" installs it ` +
@@ -43,6 +50,39 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
     close: async () => {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One browser for the tests of the describe block it is called in: opened before them, closed
+ * after them. Unless `keepStateBetweenTests` (tests that build on the one before), each test
+ * starts signed out and with no request routes left by the test before it.
+ */
+export function browserForSuite(options: { keepStateBetweenTests?: boolean } = {}): Pick<OpenBrowser, 'context' | 'page'> {
+  let browser: OpenBrowser | null = null;
+  const opened = (): OpenBrowser => {
+    if (!browser) throw new Error('The browser is opened in beforeAll; use it inside hooks and tests');
+    return browser;
+  };
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  if (!options.keepStateBetweenTests) {
+    beforeEach(async () => {
+      await opened().context.clearCookies();
+      await opened().page.unrouteAll({ behavior: 'ignoreErrors' });
+    });
+  }
+  return {
+    get context() {
+      return opened().context;
+    },
+    get page() {
+      return opened().page;
     },
   };
 }

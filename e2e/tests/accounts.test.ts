@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser } from '../support/browser';
+import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn, toastText, uniqueEmail, waitForToast, TEST_PASSWORD } from '../support/accounts';
 import { sharedServer } from '../support/shared-server';
 
 describe('an account in a real browser', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite();
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await browser.context.clearCookies();
   });
 
   it('refuses an incomplete sign-up with the spec message', async () => {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { bakeLut, cubeFromLut, DEFAULT_GRADE, getLook, identityLut, parseCube, renderGrade, writeCube, type Grade } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
-import { openBrowser } from '../support/browser';
+import { browserForSuite } from '../support/browser';
 import { assetIdByName, difference, namedCopy, programFrame, readProgram, readSource, reopen, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
@@ -52,19 +52,13 @@ const badge = (page: Page) => page.getByTestId('program-look-badge');
 
 describe('grading in the editor, in Chromium', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite();
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
   });
-  afterAll(async () => {
-    await browser.close();
+  afterAll(() => {
     fs.rmSync(work, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await browser.context.clearCookies();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('changes PROGRAM with a look and the sliders, refuses a premium look to Free, and keeps the grade over a reload', async () => {

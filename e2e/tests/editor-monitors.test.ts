@@ -1,8 +1,8 @@
 import { DEFAULT_GRADE, EDITOR_LOOK_IDS, isPremiumLook, type Grade } from '@cinegrade/color';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, waitForToast } from '../support/accounts';
-import { openBrowser } from '../support/browser';
+import { browserForSuite } from '../support/browser';
 import {
   assetIdByName,
   cpuReference,
@@ -35,18 +35,10 @@ const SPATIAL_GRADE = grade({ contrast: 35, saturation: 25, temperature: 30, sha
 
 describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite();
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await browser.context.clearCookies();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('draws a still through the grade as the CPU reference does, leaves SOURCE alone, and follows undo, bypass and the split wipe', async () => {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { openBrowser } from '../support/browser';
+import { browserForSuite } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
 import { restartWithTier } from '../support/tiers';
 
@@ -82,14 +82,12 @@ async function exportAndDownload(page: Page, action: string, target: string): Pr
 }
 
 describe('export, in a real browser', () => {
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite({ keepStateBetweenTests: true });
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
   });
-  afterAll(async () => {
-    await browser.close();
+  afterAll(() => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitForToast } from '../support/accounts';
 import { startAppServer } from '../support/app-server';
-import { openBrowser } from '../support/browser';
+import { browserForSuite, openBrowser } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
 
 /** The aria-expanded value of each of these buttons, in order. */
@@ -25,17 +25,10 @@ async function cssVariableColour(page: Page, variable: string): Promise<string> 
 
 describe('information pages (spec part 2 §2.5, §2.7, §2.8)', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite();
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await browser.context.clearCookies();
   });
 
   it('Help & Support keeps one FAQ answer open at a time', async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn, TEST_PASSWORD, waitForToast } from '../support/accounts';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
@@ -37,18 +37,10 @@ async function thumbnailShown(page: Page, name: string): Promise<void> {
 
 describe('media in, in a real browser', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite();
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await browser.context.clearCookies();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('uploads every kind of media, shows thumbnails in My Assets, opens each, and proxies ProRes', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser } from '../support/browser';
+import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn } from '../support/accounts';
 import { sharedServer } from '../support/shared-server';
 
@@ -26,17 +26,10 @@ const ALIASES: Record<string, string[]> = {
 
 describe('every route of the spec', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite();
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    await browser.context.clearCookies();
   });
 
   for (const [heading, paths] of Object.entries(ALIASES)) {

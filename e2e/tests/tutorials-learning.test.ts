@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toastText, waitForToast } from '../support/accounts';
-import { openBrowser } from '../support/browser';
+import { browserForSuite } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
 
 /** The Tutorials & Learning screen and its aliases (spec part 2 §2.1, §2.6, §4, §9). */
@@ -12,14 +12,10 @@ const SECOND_BOOK = 'Signals, LUTs and Looks';
 
 describe('Tutorials & Learning (spec part 2 §2.6)', () => {
   const server = sharedServer();
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  const browser = browserForSuite({ keepStateBetweenTests: true });
   let page: Page;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  beforeAll(() => {
     page = browser.page;
-  });
-  afterAll(async () => {
-    await browser.close();
   });
 
   async function openScreen(path = '/tutorials-learning'): Promise<void> {
