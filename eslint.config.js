@@ -1,5 +1,5 @@
 // One lint configuration for every workspace: type-aware rules plus the package boundaries of
-// DESIGN.md §2, checked by a tool rather than by convention.
+// docs/engineering-rules.md ('Layering'), checked by a tool rather than by convention.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -22,7 +22,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportAllDeclaration', message: 'Name every export (STYLE.md §2): no export *.' },
+        { selector: 'ExportAllDeclaration', message: 'Name every export (docs/engineering-rules.md, "Exports"): no export *.' },
       ],
       'no-restricted-imports': [
         'error',
@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    // The colour engine is pure: no DOM, no Node, no dependencies (DESIGN.md §2).
+    // The colour engine is pure: no DOM, no Node, no dependencies (docs/engineering-rules.md, 'Layering').
     files: ['packages/color/src/**/*.ts'],
     ignores: ['packages/color/src/**/*.test.ts', 'packages/color/src/**/*.bench.ts', 'packages/color/src/testing/**'],
     rules: {
@@ -39,7 +39,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@cinegrade/*', ...nodeBuiltins], message: 'packages/color imports nothing (DESIGN.md §2).' },
+            { group: ['@cinegrade/*', ...nodeBuiltins], message: 'packages/color imports nothing (docs/engineering-rules.md, "Layering").' },
             { group: ['[a-z@]*', '!./*', '!../*'], message: 'packages/color has no dependencies.' },
           ],
         },

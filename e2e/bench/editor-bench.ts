@@ -1,5 +1,5 @@
 /**
- * Editor benchmark (issue 5, "Speed"): from a scripted Chromium run on a generated 1920×1080
+ * Editor benchmark: from a scripted Chromium run on a generated 1920×1080
  * 25 fps H.264 clip, PROGRAM's frames per second next to SOURCE's while playing, and the time from
  * a slider's input event to the updated PROGRAM frame. Prints figures; asserts nothing.
  *

@@ -285,7 +285,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     const separator = page.getByRole('separator', { name: 'Resize preview and panels' });
     expect(await separator.getAttribute('aria-valuenow')).toBe('65');
     await separator.focus();
-    await page.keyboard.press('ArrowUp'); // 10 % a step (spec part 1 §9): the preview shrinks to 55
+    await page.keyboard.press('ArrowUp'); // 10 % a step: the preview shrinks to 55
     await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '55');
     // Minimum 40 for the preview: Shift+arrow (100 %) stops there.
     await page.keyboard.press('Shift+ArrowUp');

@@ -23,7 +23,7 @@ async function cssVariableColour(page: Page, variable: string): Promise<string> 
   }, variable);
 }
 
-describe('information pages (spec part 2 §2.5, §2.7, §2.8)', () => {
+describe('information pages (Help & Support, Film Color Analysis, Color Correction & Grading)', () => {
   const server = sharedServer();
   const browser = browserForSuite();
   let page: Page;
@@ -150,7 +150,7 @@ describe('information pages (spec part 2 §2.5, §2.7, §2.8)', () => {
   });
 });
 
-describe('System Status (spec part 2 §2.5) against a server that stops', () => {
+describe('System Status against a server that stops', () => {
   it('shows Operational while the API answers, and the outage after it stops', async () => {
     const server = await startAppServer();
     const browser = await openBrowser();

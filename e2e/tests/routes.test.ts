@@ -4,7 +4,7 @@ import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn } from '../support/accounts';
 import { sharedServer } from '../support/shared-server';
 
-/** The route table of spec part 2 §2.1: each alias and the heading of the screen it shows. */
+/** The route table (docs/product-rules.md, 'Routes'): each alias and the heading of the screen it shows. */
 const ALIASES: Record<string, string[]> = {
   'Help & Support': ['/help-support', '/getting-started', '/contact-support'],
   'Tutorials & Learning': ['/tutorials-learning', '/video-tutorials', '/color-grading-basics', '/lut-application'],

@@ -4,13 +4,13 @@ import { toastText, waitForToast } from '../support/accounts';
 import { browserForSuite } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
 
-/** The Tutorials & Learning screen and its aliases (spec part 2 §2.1, §2.6, §4, §9). */
+/** The Tutorials & Learning screen and its aliases (docs/product-rules.md, 'Routes', 'Static pages'). */
 const ALIASES = ['/tutorials-learning', '/video-tutorials', '/color-grading-basics', '/lut-application'];
 const SECTIONS = ['Video Tutorials', 'Educational Resources', 'Digital Books', 'Learning Paths'];
 const FIRST_BOOK = 'Correcting Before You Grade';
 const SECOND_BOOK = 'Signals, LUTs and Looks';
 
-describe('Tutorials & Learning (spec part 2 §2.6)', () => {
+describe('Tutorials & Learning', () => {
   const server = sharedServer();
   const browser = browserForSuite({ keepStateBetweenTests: true });
   let page: Page;

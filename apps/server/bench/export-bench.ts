@@ -1,5 +1,5 @@
 /**
- * Export benchmark (issue 6). For a generated 1080p clip and a 4K clip, exported at their own size
+ * Export benchmark. For a generated 1080p clip and a 4K clip, exported at their own size
  * as MP4 (the export's H.264 settings), it measures in one run, interleaved and repeated:
  *
  *   graded   the export's own ffmpeg command (exportArgs): zscale to float RGB, lut3d

@@ -1,5 +1,5 @@
 /**
- * Upload benchmark (issue 4): a 2 GB file sent over loopback through the resumable upload
+ * Upload benchmark: a 2 GB file sent over loopback through the resumable upload
  * endpoint of a real server process. Prints the server's memory growth (target: at most 256 MB)
  * and the throughput next to a plain file copy on the same disk.
  */

@@ -5,7 +5,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { createServices } from './services';
 
-/** `npm start`: the whole product in one process on PORT (DESIGN.md §1.2). */
+/** `npm start`: the whole product in one process on PORT (docs/operations.md, 'Embedded (default)'). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);

@@ -26,7 +26,7 @@ function keyOf(url: string | null): string {
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k: string }).k;
 }
 
-/** Both databases on local files, and the at-scale pair: PostgreSQL with files in S3 (DESIGN.md §5). */
+/** Both databases on local files, and the at-scale pair: PostgreSQL with files in S3 (docs/operations.md). */
 const SETUPS: { database: DatabaseKind; storage: StorageKind }[] = [
   { database: 'embedded', storage: 'local' },
   { database: 'postgres', storage: 'local' },

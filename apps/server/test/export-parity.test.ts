@@ -1,5 +1,5 @@
 /**
- * Preview equals export (DESIGN.md §1.1): a generated clip exported through the real service with
+ * Preview equals export (docs/product-rules.md, 'Decisions'): a generated clip exported through the real service with
  * a look, every slider off zero and a vignette, a frame of the file decoded, and the same frame of
  * the source run through the colour engine's CPU reference (the renderer the WebGL preview is held
  * to). The mean difference must stay within 2/255 through a lossless path (uncompressed AVI, 16-bit

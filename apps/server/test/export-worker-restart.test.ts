@@ -1,5 +1,5 @@
 /**
- * An export survives the death of its worker (issue 6): real processes on a real PostgreSQL — a
+ * An export survives the death of its worker: real processes on a real PostgreSQL — a
  * web server that runs no jobs (RUN_WORKER=false) and `npm run worker` processes. The worker
  * rendering the export is killed outright in the middle, with its ffmpeg; another worker retries
  * it from the start, and the export completes once: one file, under its fixed key, valid.

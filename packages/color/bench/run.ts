@@ -1,6 +1,6 @@
 /**
- * Colour engine benchmark (`npm run bench -w @cinegrade/color`). Prints, with the targets of
- * issue 3: baking a 33-point LUT (< 5 ms, so a slider drag can re-bake every frame), a 65-point
+ * Colour engine benchmark (`npm run bench -w @cinegrade/color`). Prints, with its targets
+ * (docs/color-engine.md, 'Checks'): baking a 33-point LUT (< 5 ms, so a slider drag can re-bake every frame), a 65-point
  * LUT (< 40 ms) and applying a 33-point LUT on the CPU to a 1920×1080 frame (< 60 ms).
  *
  * Method: a figure is measured in several rounds, spread over time; each round is a run of

@@ -1,8 +1,8 @@
 /**
- * The slider set. The editor shows nine sliders and the batch editor six (spec part 1 §3 "Colour
- * settings", part 2 §3 "Batch edit settings"); contrast, saturation and temperature appear in both
+ * The slider set. The editor shows nine sliders and the batch editor six (docs/product-rules.md,
+ * 'Sliders'); contrast, saturation and temperature appear in both
  * and mean the same thing, so one grade holds the twelve distinct keys. Every value is an integer
- * from -100 to 100, default 0 (part 1 §5, part 2 §5).
+ * from -100 to 100, default 0.
  */
 
 /** All adjustment keys, in the order the engine applies them (see `grade-program.ts`). */
@@ -25,7 +25,7 @@ export type AdjustmentKey = (typeof ADJUSTMENT_KEYS)[number];
 
 export type Adjustments = Readonly<Record<AdjustmentKey, number>>;
 
-/** The editor's Color Grading panel, in the spec's order (part 1 §3). */
+/** The editor's Color Grading panel, in the product's order. */
 export const EDITOR_ADJUSTMENT_KEYS = [
   'contrast',
   'highlights',
@@ -38,7 +38,7 @@ export const EDITOR_ADJUSTMENT_KEYS = [
   'vignette',
 ] as const satisfies readonly AdjustmentKey[];
 
-/** The batch editor's six sliders, in the spec's order (part 2 §3). */
+/** The batch editor's six sliders, in the product's order. */
 export const BATCH_ADJUSTMENT_KEYS = [
   'brightness',
   'contrast',

@@ -1,5 +1,5 @@
 /**
- * Smart Analyze (spec part 1 §2, §3, §7 analyze-scene): statistics of a frame (or several frames
+ * Smart Analyze (docs/product-rules.md, 'Smart Analyze'): statistics of a frame (or several frames
  * of a video) in, the scene analysis and ranked look recommendations out.
  */
 import type { LookTier } from './look-types';

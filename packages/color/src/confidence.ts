@@ -1,6 +1,6 @@
 /**
- * Recommendation values and the spec's constants for showing them (spec part 1 §3 Recommendation,
- * §9 "Analysis fallback recommendations" and "Confidence colour").
+ * Recommendation values and the product's constants for showing them: the fallback list and the
+ * confidence colour (docs/product-rules.md, 'Smart Analyze').
  */
 import type { LookId } from './look-catalogue';
 
@@ -14,7 +14,7 @@ export interface Recommendation {
   readonly premium: boolean;
 }
 
-/** The built-in list used when analysis fails (spec part 1 §9), in the spec's order. */
+/** The built-in list used when analysis fails, in the product's order. */
 export const FALLBACK_RECOMMENDATIONS: readonly Recommendation[] = [
   { lut: 'instagram-warm', confidence: 0.7, reason: 'Warm social media filter - safe choice for most content', premium: false },
   { lut: 'skin-glow', confidence: 0.6, reason: 'Natural enhancement for portraits and people', premium: false },
@@ -23,14 +23,14 @@ export const FALLBACK_RECOMMENDATIONS: readonly Recommendation[] = [
 
 export type ConfidenceColor = 'green' | 'yellow' | 'orange';
 
-/** 0.8 and above green, 0.6 and above yellow, otherwise orange (spec part 1 §9). */
+/** 0.8 and above green, 0.6 and above yellow, otherwise orange. */
 export function confidenceColor(confidence: number): ConfidenceColor {
   if (confidence >= 0.8) return 'green';
   if (confidence >= 0.6) return 'yellow';
   return 'orange';
 }
 
-/** The confidence as a rounded percentage, e.g. 0.726 → "73%" (spec part 1 §9). NaN shows as "0%". */
+/** The confidence as a rounded percentage, e.g. 0.726 → "73%". NaN shows as "0%". */
 export function formatConfidence(confidence: number): string {
   const clamped = Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0;
   return `${Math.round(clamped * 100)}%`;

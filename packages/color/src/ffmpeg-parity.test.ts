@@ -1,7 +1,7 @@
 /**
  * The CPU renderer against ffmpeg's lut3d filter (the server's renderer) on the same generated
  * image and the same `.cube` file. 16-bit RGB goes in and out of ffmpeg so that its 8-bit path,
- * which truncates instead of rounding (DESIGN.md §3), plays no part: what remains is float
+ * which truncates instead of rounding (docs/color-engine.md, "ffmpeg's lut3d"), plays no part: what remains is float
  * rounding and ffmpeg's 16-bit truncation (under 2e-5).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

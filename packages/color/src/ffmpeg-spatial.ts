@@ -4,7 +4,7 @@
  * CPU renderer. One formula, written for ffmpeg once.
  *
  * The fragment works on planar float RGB (`gbrpf32le`, 0..1): the frames the export already has
- * after lut3d (DESIGN.md §3: lut3d is fast on planar high-precision input). It takes one unlabelled
+ * after lut3d (docs/color-engine.md, "ffmpeg's lut3d": it is fast on planar high-precision input). It takes one unlabelled
  * input and gives one unlabelled output, so it sits in a filter chain between commas:
  * `…,lut3d=…,<fragment>,zscale=…`. It uses only ffmpeg's built-in per-pixel modes, because blend's
  * and geq's expression evaluators cost about 1.5 s per 1080p frame (measured on ffmpeg 5.1, two

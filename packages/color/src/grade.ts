@@ -1,5 +1,5 @@
 /**
- * The grade: everything that decides how a picture looks (DESIGN.md §3). It is what an asset saves,
+ * The grade: everything that decides how a picture looks (docs/color-engine.md, 'Grade'). It is what an asset saves,
  * what the preview bakes and what the export job receives.
  */
 import { ADJUSTMENT_KEYS, ADJUSTMENT_MAX, ADJUSTMENT_MIN, DEFAULT_ADJUSTMENTS, isAdjustmentKey } from './adjustments';
@@ -95,8 +95,7 @@ const CUSTOM_LOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Validates a grade from untrusted input (a request body, a saved row). Missing fields take their
- * defaults; an empty look id means none (spec part 1 §4: "Selecting a look with an empty id
- * clears it"); unknown fields are rejected so a typo never silently does nothing.
+ * defaults; an empty look id means none (selecting a look with an empty id clears it); unknown fields are rejected so a typo never silently does nothing.
  */
 export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: false; field: string; message: string } {
   if (!isRecord(input)) return fail('grade', `grade must be an object (got ${describe(input)})`);

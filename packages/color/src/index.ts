@@ -1,5 +1,5 @@
 /**
- * @cinegrade/color — the colour engine (DESIGN.md §1, §3): the grade model, every look and slider
+ * @cinegrade/color — the colour engine (docs/color-engine.md): the grade model, every look and slider
  * as colour maths, baked 3D LUTs, `.cube` in and out, the CPU reference renderer, the spatial
  * formulas shared with the WebGL and ffmpeg renderers, and Smart Analyze / Smart Auto Grade.
  * Pure TypeScript: no dependencies, no DOM, no Node APIs.

@@ -73,7 +73,7 @@ export function getLook(id: LookId): LookDefinition {
   return look;
 }
 
-/** Whether a look needs a premium tier (spec part 1 §5: premium looks are locked for Free). */
+/** Whether a look needs a premium tier (premium looks are locked for Free). */
 export function isPremiumLook(id: LookId): boolean {
   return getLook(id).tier === 'premium';
 }

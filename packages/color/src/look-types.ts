@@ -1,12 +1,12 @@
 /**
- * What a look is: catalogue facts (spec part 1 §3 "LUT") plus a recipe of ordinary grading
+ * What a look is: catalogue facts (id, name, category, description, tier) plus a recipe of ordinary grading
  * operations. The recipe is plain data; `look-program.ts` turns it into colour maths.
  */
 import type { Matrix3, Rgb } from './matrix';
 import type { SplitTone } from './kernels';
 import type { ToneCurve } from './tone';
 
-/** The editor catalogue's 17 categories (spec part 1 §3), also used for the other catalogues. */
+/** The editor catalogue's 17 categories (docs/product-rules.md, 'Looks'), also used for the other catalogues. */
 export const LOOK_CATEGORIES = [
   'Social Media',
   'Beauty',

@@ -1,5 +1,5 @@
 /**
- * The batch editor's six built-in presets (spec part 2 §9): Cinematic, Vintage, Modern, Film Noir,
+ * The batch editor's six built-in presets (docs/product-rules.md, 'Looks'): Cinematic, Vintage, Modern, Film Noir,
  * Warm Sunset, Cool Blue. Cinematic, Vintage and Warm Sunset are the filter-recipe presets of the
  * same name; the other three exist only here. The batch editor is a Premium feature, so these are
  * premium looks.

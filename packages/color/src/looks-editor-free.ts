@@ -1,6 +1,6 @@
 /**
- * The editor catalogue's 16 free looks (spec part 1 §3, "LUT catalogue (editor reading)"), ids and
- * categories as the spec lists them. Hues in split tones are in degrees (0 red, 30 orange,
+ * The editor catalogue's 16 free looks (docs/product-rules.md, 'Looks'), ids and categories as
+ * the product lists them. Hues in split tones are in degrees (0 red, 30 orange,
  * 55 yellow, 120 green, 185 teal, 210 azure, 240 blue, 280 violet, 320 pink).
  */
 import type { LookEntry } from './look-types';

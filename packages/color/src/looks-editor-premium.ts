@@ -1,5 +1,5 @@
 /**
- * The editor catalogue's 30 premium looks (spec part 1 §3), ids and categories as listed there.
+ * The editor catalogue's 30 premium looks (docs/product-rules.md, 'Looks'), ids and categories as listed there.
  * Film titles name a look inspired by the film's widely discussed grade, built from ordinary
  * operations; no footage or LUT from any production is used.
  */

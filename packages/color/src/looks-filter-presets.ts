@@ -1,5 +1,5 @@
 /**
- * The filter-recipe presets of the processing view (spec part 1 §3): "about 38 ids", listed with
+ * The filter-recipe presets of the processing view (docs/product-rules.md, 'Looks'): "about 38 ids", listed with
  * wildcards. Our reading, 38 concrete ids:
  * - 23 named in the spec: black-white-classic, black-white-dramatic, black-white-soft,
  *   kodak-portra, fuji-velvia, ilford-hp5, tiktok-vibrant, vsco-classic, warm-sunset, cool-winter,

@@ -1,5 +1,5 @@
 /**
- * The scene analysis of spec part 1 §3 (lighting, mood, colorTemperature, genre, setting, optional
+ * The scene analysis (lighting, mood, colorTemperature, genre, setting, optional
  * skinTone and timeOfDay), described in words from the measurements.
  */
 import { REC709_TO_XYZ, correlatedColourTemperature, xyzToChromaticity } from './colorimetry';

@@ -1,5 +1,5 @@
 /**
- * Temperature and tint as a white-balance shift, not a hue rotation (DESIGN.md §3).
+ * Temperature and tint as a white-balance shift, not a hue rotation (docs/color-engine.md, 'Order of operations').
  *
  * The sliders choose a new white: temperature moves it along the Planckian locus in mireds (equal
  * steps look equally large), tint moves it across the locus in Duv. The picture is then adapted

@@ -4,7 +4,7 @@ import { defineRoutes } from './api-route';
 import { MEDIA_TYPES } from './assets';
 
 /**
- * Smart Analyze as a server function (spec part 1 §7 analyze-scene): the editor sends a frame of
+ * Smart Analyze as a server function (docs/product-rules.md, 'Smart Analyze'): the editor sends a frame of
  * its media as a data URL and gets the scene analysis and ranked look recommendations back. The
  * server decodes the picture itself and runs the colour engine's analysis; nothing leaves it.
  */
@@ -36,7 +36,7 @@ const frameDataUrl = (what: string) =>
 
 export const AnalyzeSceneRequest = z
   .object({
-    imageData: frameDataUrl('imageData').describe('The frame to analyse, as a data URL (spec part 1 §7)'),
+    imageData: frameDataUrl('imageData').describe('The frame to analyse, as a data URL'),
     mediaType: z.enum(MEDIA_TYPES, { error: 'mediaType must be image or video' }),
     extraFrames: z
       .array(frameDataUrl('Each of extraFrames'))

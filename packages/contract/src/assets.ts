@@ -3,7 +3,7 @@ import { defineRoutes } from './api-route';
 import { PREDICTION_STATUSES } from './export-options';
 
 /**
- * Assets (spec part 1 §3 Project/asset, table `projects`): an upload with its grade and the
+ * Assets (table `projects`): an upload with its grade and the
  * files derived from it. Ids are uuids; every call is scoped to the signed-in owner.
  */
 export const MEDIA_TYPES = ['video', 'image'] as const;

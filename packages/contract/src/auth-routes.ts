@@ -96,7 +96,7 @@ export const authRoutes = defineRoutes({
   checkSubscription: {
     method: 'post',
     path: '/api/functions/check-subscription',
-    summary: "The signed-in user's subscription status (spec part 1 §7 check-subscription).",
+    summary: "The signed-in user's subscription status.",
     tag: 'account',
     auth: 'user',
     response: SubscriptionStatus,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { SUBSCRIPTION_TIERS } from './tiers';
 
-/** Sign-up and sign-in fields with the wording of spec part 1 §5. */
+/** Sign-up and sign-in fields with the product's wording (docs/product-rules.md, 'Validation'). */
 const email = z
   .string({ error: 'Please enter your email' })
   .trim()

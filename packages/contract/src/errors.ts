@@ -41,7 +41,7 @@ export const MESSAGES = {
   commonPassword: 'This password is too common. Please choose a less common one.',
 } as const;
 
-/** The Free tier's refusal of a premium look (spec part 1 §5): toast title and text. */
+/** The Free tier's refusal of a premium look (docs/product-rules.md, 'Looks'): toast title and text. */
 export const PREMIUM_LOOK_REFUSAL = {
   title: 'Premium Feature',
   description: 'This LUT is available for Premium members only. Upgrade to access all premium LUTs!',

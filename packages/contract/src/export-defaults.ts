@@ -11,8 +11,8 @@ import {
 import type { UserSettings } from './settings';
 
 /**
- * The export menu's starting choice from the settings page (spec part 2 §2.9), whose options
- * predate the export menu's (spec part 1 §3) and do not name its values. The mapping:
+ * The export menu's starting choice from the settings page (docs/product-rules.md, 'Settings'),
+ * whose options predate the export menu's and do not name its values. The mapping:
  *
  * quality  low → 720p · medium → 1080p · high (the default) → the source's own size: the largest
  *          quality not above its short side (720p at least), so nothing is scaled needlessly ·

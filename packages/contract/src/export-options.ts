@@ -1,8 +1,8 @@
 import { normaliseTier } from './tiers';
 
 /**
- * Export formats and qualities (spec part 1 §3) and the Free tier's cap: 720p in mp4 or webm
- * (DESIGN.md §6). The export menu, the server's refusal and the plans page all read these.
+ * Export formats and qualities and the Free tier's cap: 720p in mp4 or webm (why: see
+ * docs/product-rules.md, 'Decisions'). The export menu, the server's refusal and the plans page all read these.
  *
  * Video: MP4 = H.264 High, WebM = VP9, MOV = ProRes 422 HQ, AVI = uncompressed 8-bit RGB.
  * Stills (an asset whose media is an image) export through the same LUT as JPEG or PNG (free) or
@@ -51,7 +51,7 @@ export const FREE_EXPORT_MAX_QUALITY: ExportQuality = '720p';
 export const PREDICTION_STATUSES = ['starting', 'processing', 'succeeded', 'failed', 'canceled'] as const;
 export type PredictionStatus = (typeof PREDICTION_STATUSES)[number];
 
-/** Quick Export (spec part 1 §5): a free format at 720p. */
+/** Quick Export: a free format at 720p. */
 export const QUICK_EXPORT = { video: 'mp4', image: 'jpeg', quality: FREE_EXPORT_MAX_QUALITY } as const;
 
 export function exportFormatInfo(id: AnyExportFormat): ExportFormatInfo {
@@ -75,7 +75,7 @@ export function exportFormatsFor(mediaType: 'video' | 'image'): readonly ExportF
   return mediaType === 'image' ? STILL_EXPORT_FORMATS : EXPORT_FORMATS;
 }
 
-/** Pro formats and resolutions follow the looks' reading of premium: any tier but Free (spec part 1 §5, §6). */
+/** Pro formats and resolutions follow the looks' reading of premium: any tier but Free (docs/product-rules.md, 'Premium determination'). */
 export function canUseProExport(tier: string | null | undefined): boolean {
   return normaliseTier(tier) !== 'Free';
 }

@@ -4,7 +4,7 @@ import { ColorSettings } from './assets';
 import { ALL_EXPORT_FORMAT_IDS, EXPORT_QUALITY_IDS, PREDICTION_STATUSES, type PredictionStatus } from './export-options';
 
 /**
- * Export (spec part 1 §3 Processing request/result, §7 process-video and check-processing-status).
+ * Export: process-video and check-processing-status (docs/product-rules.md, 'Export').
  * The media is the asset's id instead of base64 `videoData`; the grade travels in the asset's
  * saved form (`selectedLUT` = `selected_lut`, `colorSettings` = `color_settings`) and is read with
  * `gradeFromSavedGrade`, so the export and the editor never disagree about it.
@@ -14,7 +14,7 @@ export function isFinishedStatus(status: PredictionStatus): boolean {
   return status === 'succeeded' || status === 'failed' || status === 'canceled';
 }
 
-/** Smart Enhancement settings (spec part 1 §3 Enhancement settings), with the processing request's defaults. */
+/** Smart Enhancement settings, with the processing request's defaults. */
 export const ENHANCEMENT_DEFAULTS = {
   upscaleEnabled: false,
   upscaleModel: 'flux-schnell',
@@ -57,7 +57,7 @@ const ENHANCEMENT_NAMES = {
 } as const;
 
 /**
- * Smart Enhancement is locked for every plan (spec part 1 §6): a request that turns any of it on
+ * Smart Enhancement is locked for every plan (docs/product-rules.md, 'Smart Enhancement'): a request that turns any of it on
  * is refused (403) naming the field, rather than exported without what was asked for.
  */
 export function enhancementRefusal(request: z.output<typeof ProcessVideoRequest>): { field: keyof typeof ENHANCEMENT_NAMES; message: string } | null {
@@ -98,7 +98,7 @@ export const PredictionRequest = z
   .strict()
   .meta({ id: 'PredictionRequest' });
 
-/** The export menu's wording (spec part 1 §8), kept once for the web app. */
+/** The export menu's wording (docs/product-rules.md, 'Messages'), kept once for the web app. */
 export const EXPORT_MESSAGES = {
   failedTitle: 'Export failed',
   unknownError: 'Unknown error occurred',

@@ -2,7 +2,7 @@ import { ADJUSTMENT_KEYS, DEFAULT_GRADE, isPremiumLook, parseGrade, type Grade }
 import type { ColorSettings } from './assets';
 
 /**
- * How a grade is saved on an asset (spec part 1 §3 Project/asset): the look in `selected_lut`, the
+ * How a grade is saved on an asset: the look in `selected_lut`, the
  * slider values, look strength and camera input in `color_settings`. The editor writes it, the
  * export and the editor read it back; both go through these two functions so they never disagree.
  * An imported LUT is saved in `selected_lut` as `custom:{id}`, so the column keeps meaning "the look".
@@ -60,7 +60,7 @@ export function savedGradeField(field: string, names: { look: string; settings: 
   return `${names.settings}.${field.replace(/^adjustments\./, '')}`;
 }
 
-/** Whether the grade's look is a premium one, locked for the Free tier (spec part 1 §5). */
+/** Whether the grade's look is a premium one, locked for the Free tier. */
 export function gradeNeedsPremium(grade: Grade): boolean {
   return grade.look !== null && isPremiumLook(grade.look);
 }

@@ -1,6 +1,6 @@
 import { EXPORT_QUALITIES, FREE_EXPORT_MAX_QUALITY } from './export-options';
 
-/** The two plans of the subscription page (spec part 2 §2.2, §9). */
+/** The two plans of the subscription page (docs/product-rules.md, 'Plans'). */
 const freeCap = EXPORT_QUALITIES.find((q) => q.id === FREE_EXPORT_MAX_QUALITY)?.label ?? FREE_EXPORT_MAX_QUALITY;
 
 export const PLANS = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, UpdateSettingsRequest, settingsWithDefaults } from './settings';
 
 describe('DEFAULT_SETTINGS', () => {
-  it('matches the defaults of spec part 2 §2.9', () => {
+  it('matches the settings page defaults of docs/product-rules.md', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       emailNotifications: true,
       processingComplete: true,

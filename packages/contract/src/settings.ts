@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The settings page's options with their defaults (spec part 2 §2.9). Unlike the old product,
- * they are saved per user (DESIGN.md §6) and drive defaults such as the export menu's.
+ * The settings page's options with their defaults (docs/product-rules.md, 'Settings'). Unlike the
+ * old product, they are saved per user and drive defaults such as the export menu's.
  */
 export const DATA_RETENTION_OPTIONS = ['7', '30', '90', 'forever'] as const;
 export const EXPORT_QUALITY_PREFERENCES = ['low', 'medium', 'high', 'ultra'] as const;

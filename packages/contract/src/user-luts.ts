@@ -3,7 +3,7 @@ import { defineRoutes } from './api-route';
 import { normaliseTier, type SubscriptionTier } from './tiers';
 
 /**
- * Imported LUTs (issue 5, ".cube in and out"): a person's own `.cube` files, kept per user and
+ * Imported LUTs (".cube in and out"): a person's own `.cube` files, kept per user and
  * offered under "My LUTs" next to the catalogue. A grade uses one through `customLook` (saved on
  * an asset as `selected_lut = "custom:{id}"`). The server parses every file with the colour
  * engine's strict reader; the table the renderers use is the file resampled to a 0..1 3D LUT.

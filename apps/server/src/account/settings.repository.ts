@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { settingsWithDefaults, type UpdateSettingsRequest, type UserSettings } from '@cinegrade/contract';
 import type { DatabaseSchema } from '../db/schema';
 
-/** Per-user settings (spec part 2 §2.9), stored as one JSON document per user. */
+/** Per-user settings (docs/product-rules.md, 'Settings'), stored as one JSON document per user. */
 export class SettingsRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 

@@ -8,8 +8,8 @@ import { UndecodableFrameError, type FrameDecoder } from './frame-decoder';
 const percent = (v: number): string => `${Math.round(v * 100)}%`;
 
 /**
- * When the measurements cannot support a judgement, the answer says so in `error` (spec part 1 §7:
- * shown as the 'Professional Mode' notice) and still carries recommendations: the engine's
+ * When the measurements cannot support a judgement, the answer says so in `error` (shown
+ * as the 'Professional Mode' notice) and still carries recommendations: the engine's
  * general ones for such a picture, filled in with the spec's safe fallbacks.
  * - Almost black: 95 % of the pixels under 10 % luma. Casts and skin cannot be read in noise.
  * - Almost white: 95 % of the pixels over 90 % luma. The colour has been clipped away.

@@ -2,7 +2,7 @@ import type { InputSpec } from '../media/ffmpeg-args';
 
 /**
  * ffmpeg arguments that decode one analysis frame (a JPEG, PNG or WebP from the editor) to small
- * 8-bit RGBA, built as data (STYLE.md §4). The input is hardened as every other input is
+ * 8-bit RGBA, built as data (docs/engineering-rules.md, 'ffmpeg arguments'). The input is hardened as every other input is
  * (`ffmpeg-args.ts`): the demuxer chosen from the bytes, only the `file` and `pipe` protocols,
  * and a pixel limit — here a much smaller one, since the editor sends at most 512 px.
  */

@@ -44,7 +44,7 @@ export function registerAssetRoutes(app: Hono<AppEnv>, session: SessionLookup, a
     await assets.delete(user.user.id, params.id);
   });
 
-  // Files: a valid, unexpired signature and the owner's own session (spec part 1 §6: files are private).
+  // Files: a valid, unexpired signature and the owner's own session (docs/product-rules.md, 'Files and privacy').
   registerRoute(app, API.file, session, async ({ c }) => {
     const verdict = signer.verify(c.req.param('token') ?? '');
     if (!verdict.ok) throw new HttpError(verdict.reason === 'expired' ? 403 : 404, verdict.reason === 'expired' ? 'forbidden' : 'not_found', verdict.reason === 'expired' ? 'This link has expired. Reload the page for a new one.' : 'No such file.');

@@ -154,7 +154,7 @@ export class AssetService {
   /**
    * A grade is saved only as the engine would render it: values in range (400 naming the field),
    * an imported LUT the user still has, and a premium look only for a tier that may use it (the
-   * spec's refusal, spec part 1 §5). A premium look already saved stays usable for other edits.
+   * 'Premium Feature' refusal, docs/product-rules.md, 'Looks'). A premium look already saved stays usable for other edits.
    */
   private async checkGradeChange(userId: string, id: string, change: UpdateAssetRequest): Promise<void> {
     const row = await this.assets.get(userId, id);

@@ -106,7 +106,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // Every user gets a profile row (spec part 1 §3 Profile): Free until told otherwise.
+          // Every user gets a profile row: Free until told otherwise (docs/product-rules.md, 'Tiers').
           after: async (user) => {
             await deps.db
               .insertInto('profiles')

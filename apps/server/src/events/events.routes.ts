@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/app-env';
 import { registerRoute, type SessionLookup } from '../http/register-route';
 import type { EventBus } from './event-bus';
 
-/** A comment line every 25 s keeps proxies from closing an idle stream (spec part 1 §9 heartbeat). */
+/** A comment line every 25 s keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
 export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, bus: EventBus): void {

@@ -3,7 +3,7 @@ import { exportFrameSize, type AnyExportFormat, type ExportQuality, type FrameSi
 import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
 
 /**
- * The export's ffmpeg argument list, built as data (STYLE.md §4) from the asset's probe, the grade
+ * The export's ffmpeg argument list, built as data (docs/engineering-rules.md, 'ffmpeg arguments') from the asset's probe, the grade
  * and the target, and tested without the binary. The picture's path through the graph:
  *
  *   decode the ORIGINAL (autorotate turns it upright)
@@ -11,7 +11,7 @@ import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
  *   → zscale to planar float RGB, scaling here when the export is smaller than the source (the
  *     grade then runs on fewer pixels: about half the cost for 4K → 1080p)
  *   → lut3d, tetrahedral (the preview's interpolation), on gbrpf32le: lut3d is fast only on planar
- *     high-precision input (DESIGN.md §3; the 8-bit packed default costs 2.4× a plain transcode)
+ *     high-precision input (docs/color-engine.md; the 8-bit packed default costs 2.4× a plain transcode)
  *   → clarity and vignette (packages/color's ffmpegSpatialFilters: the engine's formulas)
  *   → zscale to the target's pixel format, scaling here when the export is larger than the source
  *   → encode.
@@ -66,7 +66,7 @@ const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colors
 const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
 
 /**
- * Every target, as the issue fixes them: MP4 = H.264 High, yuv420p, BT.709 limited range, AAC;
+ * Every target: MP4 = H.264 High, yuv420p, BT.709 limited range, AAC;
  * WebM = VP9 + Opus; MOV = ProRes 422 HQ + 24-bit PCM; AVI = uncompressed 8-bit RGB (bgr24, what
  * "uncompressed" means to most AVI readers) + 16-bit PCM. MP4 and WebM keep the first audio track
  * (web delivery); MOV and AVI keep every track (mastering). Stills: JPEG 4:4:4 at quality ≈ 95 with

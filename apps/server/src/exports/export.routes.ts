@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/app-env';
 import { registerRoute, type SessionLookup } from '../http/register-route';
 import type { ExportService } from './export.service';
 
-/** The spec's server functions for export (spec part 1 §7), scoped to the signed-in user. */
+/** The server functions for export, scoped to the signed-in user. */
 export function registerExportRoutes(app: Hono<AppEnv>, session: SessionLookup, exports: ExportService): void {
   registerRoute(app, API.processVideo, session, ({ user, body }) => exports.start(user.user.id, body));
   registerRoute(app, API.checkProcessingStatus, session, ({ user, body }) => exports.status(user.user.id, body.predictionId));

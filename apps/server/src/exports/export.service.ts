@@ -57,7 +57,7 @@ export function exportEvent(row: ExportRow): LiveEvent {
 }
 
 /**
- * The rules of exporting (spec part 1 §5, §6; DESIGN.md §1.3): what may be exported by whom, in
+ * The rules of exporting (docs/product-rules.md, 'Export'): what may be exported by whom, in
  * which format and size. Everything is decided before a row or a job exists, so a refusal leaves
  * nothing behind. The render itself is ExportRenderer's.
  */

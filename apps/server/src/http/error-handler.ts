@@ -7,7 +7,7 @@ import type { AppEnv } from './app-env';
 import { HttpError } from './http-error';
 
 /**
- * The one error handler (STYLE.md §6): known errors become `{ code, message }` with their status;
+ * The one error handler (docs/engineering-rules.md, 'Errors'): known errors become `{ code, message }` with their status;
  * anything else is a 500 with a request id that also appears in the log.
  */
 export function createErrorHandler(logger: Logger) {

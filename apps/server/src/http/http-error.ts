@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@cinegrade/contract';
 
-/** The one error type routes and services throw for expected failures (STYLE.md §6). */
+/** The one error type routes and services throw for expected failures (docs/engineering-rules.md, 'Errors'). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

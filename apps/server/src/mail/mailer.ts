@@ -7,7 +7,7 @@ export interface Email {
   text: string;
 }
 
-/** Sends mail. Embedded: written to the server log. At scale: SMTP (DESIGN.md §5). */
+/** Sends mail. Embedded: written to the server log. At scale: SMTP (docs/operations.md). */
 export interface Mailer {
   readonly kind: 'log' | 'smtp';
   send(email: Email): Promise<void>;

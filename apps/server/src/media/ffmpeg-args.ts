@@ -1,7 +1,7 @@
 import type { MediaMetadata } from '@cinegrade/contract';
 
 /**
- * ffmpeg and ffprobe argument lists, built as data by pure functions (STYLE.md §4) and tested
+ * ffmpeg and ffprobe argument lists, built as data by pure functions (docs/engineering-rules.md, 'ffmpeg arguments') and tested
  * without the binary. Every input is opened with the demuxer the sniffer chose (`-f`), only the
  * `file` and `pipe` protocols, and a pixel limit, so a hostile file cannot make ffmpeg open other
  * files or URLs, or allocate an absurd frame.
@@ -36,7 +36,7 @@ export function fitLongestSide(width: number, height: number, longest: number): 
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** A video's thumbnail frame: at 1 s, or at 10% of the duration when that is earlier (spec part 1 §9). */
+/** A video's thumbnail frame: at 1 s, or at 10% of the duration when that is earlier. */
 export function thumbnailTime(durationSeconds: number | null): number {
   if (!durationSeconds || durationSeconds <= 0) return 0;
   return Math.min(1, durationSeconds * 0.1);

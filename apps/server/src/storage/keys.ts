@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Storage keys: `{user id}/{timestamp}-{random}.{ext}` (spec part 1 §7 Storage), generated here
+ * Storage keys: `{user id}/{timestamp}-{random}.{ext}` (docs/product-rules.md, 'Files and privacy'), generated here
  * from the owner's id and the type the server detected. Derived files share the stem.
  */
 export function newMediaKey(userId: string, extension: string, now = Date.now()): string {

@@ -34,8 +34,8 @@ export interface S3Tuning {
 }
 
 /**
- * Files in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO): the scale half of DESIGN.md
- * §5. Objects stay private; the signed `/api/files/…` route streams them through the server.
+ * Files in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO): the at-scale half of file
+ * storage (docs/operations.md, 'Object storage'). Objects stay private; the signed `/api/files/…` route streams them through the server.
  * Nothing here holds a whole file in memory: uploads go in parts from a file stream and
  * downloads stream to the caller or to a temporary file.
  */

@@ -1,8 +1,8 @@
 import { LiveEvent, type LiveEventType } from '@cinegrade/contract';
 
 /**
- * The one live-update connection of the tab (Server-Sent Events on /api/events, spec part 1 §7
- * "Live subscription"): opened when the first subscriber arrives, closed when the last leaves,
+ * The one live-update connection of the tab (Server-Sent Events on
+ * /api/events): opened when the first subscriber arrives, closed when the last leaves,
  * shared by everything that listens (the asset list, the export menu) instead of one connection
  * each. Only signed-in screens subscribe; the server answers 401 otherwise.
  */

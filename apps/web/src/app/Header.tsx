@@ -5,7 +5,7 @@ import { BrandMark } from '../ui/BrandMark';
 import { UserMenu } from './UserMenu';
 
 /**
- * Signed out: the brand and a Sign In button, no tools (spec part 1 §2 Header).
+ * Signed out: the brand and a Sign In button, no tools (docs/product-rules.md, 'Tiers').
  * Signed in: the workspace tools passed in by the screen, 'Welcome back!' and the user menu.
  */
 export function Header({ tools }: { tools?: ReactNode }) {

@@ -5,7 +5,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { handleError } from '../ui/handle-error';
 import { toast } from '../ui/toast-store';
 
-/** The signed-in user menu with every entry of spec part 1 §2 Header. */
+/** The signed-in user menu: first name and email, then its entries, ending with Sign Out. */
 export function UserMenu() {
   const { user, profile, subscription, signOut } = useAuth();
   const navigate = useNavigate();

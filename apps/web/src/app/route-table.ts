@@ -1,5 +1,5 @@
 /**
- * Every client route and alias of spec part 2 §2.1. Static pages are code-split: the editor's
+ * Every client route and alias (docs/product-rules.md, 'Routes'). Static pages are code-split: the editor's
  * first load does not carry them.
  */
 export const STATIC_PAGE_ROUTES = {

@@ -8,7 +8,7 @@ function NeedsAuth() {
 }
 
 describe('useAuth', () => {
-  it('refuses to work outside its provider, with the message of spec part 1 §5', () => {
+  it('refuses to work outside its provider, with the product message', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<NeedsAuth />)).toThrow('useAuth must be used within an AuthProvider');
     quiet.mockRestore();

@@ -10,7 +10,7 @@ import {
 import { callApi } from '../api/client';
 
 export interface AuthState {
-  /** True until the first session answer arrives (spec part 1 §4 Auth). */
+  /** True until the first session answer arrives. */
   loading: boolean;
   user: User | null;
   profile: Profile | null;
@@ -110,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The auth state; outside its provider this is a programming error (spec part 1 §5). */
+/** The auth state; outside its provider this is a programming error. */
 export function useAuth(): AuthState {
   const context = useContext(AuthContext);
   if (!context) throw new Error('useAuth must be used within an AuthProvider');

@@ -11,7 +11,7 @@ import { useGradeAutosave } from './panels';
 import './editor.css';
 
 /**
- * The editor (spec part 1 §2 Editor): the preview over the bottom panel, 65/35 with minimums
+ * The editor (docs/product-rules.md, 'Editor and player'): the preview over the bottom panel, 65/35 with minimums
  * 40/25 and a drag handle; sizes are normalised by react-resizable-panels and saved per group id
  * in localStorage (debounced 100 ms). Provides EditorMediaContext to the panels.
  */

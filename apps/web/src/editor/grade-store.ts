@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
 
 /**
- * The open media's grade, with undo and redo (issue 5: Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z). Kept outside
+ * The open media's grade, with undo and redo (Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z). Kept outside
  * React so the monitors, the panels, the header's Export menu and the autosaver read one value.
  */
 export interface GradeState {

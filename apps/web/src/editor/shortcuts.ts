@@ -1,5 +1,5 @@
 /**
- * The editor's keyboard shortcuts (issue 5): Space play/pause, J/K/L shuttle, Left/Right one frame,
+ * The editor's keyboard shortcuts: Space play/pause, J/K/L shuttle, Left/Right one frame,
  * `\` bypass, Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z redo, `?` the help sheet. None fires while the
  * person is typing in a text field or working a slider with the arrow keys.
  */

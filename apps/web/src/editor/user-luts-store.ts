@@ -6,7 +6,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { forgetLutTable, rememberLutTable } from './user-lut-tables';
 
 /**
- * The signed-in user's imported LUTs ("My LUTs", issue 5 ".cube in and out"): loaded once per
+ * The signed-in user's imported LUTs ("My LUTs", ".cube in and out"): loaded once per
  * user from GET /api/luts and kept current by import and delete, so the looks panel and the
  * PROGRAM badge read one list. Kept outside React like the grade store.
  */

@@ -39,7 +39,7 @@ function ProMark() {
 }
 
 /**
- * The header's Export dropdown (spec part 1 §2, §3, §5): formats with their codecs and qualities
+ * The header's Export dropdown (docs/product-rules.md, 'Export'): formats with their codecs and qualities
  * with their size hints, pro items marked PRO and disabled for Free, Quick Export (a free format
  * at 720p), defaults from the user's saved settings, 'Processing N%' on the disabled button while
  * an export runs, with a Cancel beside it.

@@ -10,17 +10,17 @@ import {
 import { ApiError } from '../api/client';
 
 /**
- * One export from the menu, start to download (spec part 1 §4 Export, §7, §8): start it, then
+ * One export from the menu, start to download (docs/product-rules.md, 'Export'): start it, then
  * poll check-processing-status every 3 s and listen to the live channel, so the percentage moves
  * between polls too.
  *
- * The spec's limit of 60 attempts is 3 minutes, shorter than a long export. Here an attempt is a
+ * The product's limit of 60 attempts is 3 minutes, shorter than a long export. Here an attempt is a
  * poll that brings no sign of progress (the percentage, to a tenth, or the status has not moved
  * since the previous poll, by poll or live event); a poll that shows progress starts the count
  * again. So 'Processing timeout - please try again' means three minutes in which nothing moved —
  * an export stuck in the queue, say — never a long export that is visibly running. A failed
  * status call counts as an attempt too, and once more than half the attempts are used, one aborts
- * the wait with 'Status check failed' (spec §8).
+ * the wait with 'Status check failed'.
  */
 export type ExportProgressEvent = Extract<LiveEvent, { type: 'export-progress' }>;
 
@@ -111,7 +111,7 @@ export function runExport(request: ProcessVideoRequest, deps: ExportRunDeps, onP
       }
       switch (latest.status) {
         case 'succeeded':
-          // A success without a file to fetch is not one (spec §4: succeeded needs output).
+          // A success without a file to fetch is not one (succeeded needs output).
           if (!latest.downloadUrl) return failed(EXPORT_MESSAGES.unknownError);
           if (best.progress < 100) onProgress(100);
           return { kind: 'succeeded', result: { ...latest, downloadUrl: latest.downloadUrl } };

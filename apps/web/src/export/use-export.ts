@@ -55,7 +55,7 @@ export interface ExportState {
   progress: number;
 }
 
-/** Runs one export at a time from the header menu, with the spec's toasts (part 1 §8). */
+/** Runs one export at a time from the header menu, with the product's toasts (docs/product-rules.md, 'Messages'). */
 export function useExport(deps: ExportRunDeps = appExportDeps) {
   const [state, setState] = useState<ExportState>({ running: false, progress: 0 });
   const handle = useRef<ExportRunHandle | null>(null);

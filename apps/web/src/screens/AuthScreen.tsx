@@ -9,7 +9,7 @@ import { toast } from '../ui/toast-store';
 
 type Mode = 'sign-in' | 'sign-up';
 
-/** /auth: sign in or create an account (spec part 1 §2, §5, §8). Signed-in users go to /. */
+/** /auth: sign in or create an account (docs/product-rules.md, 'Validation', 'Messages'). Signed-in users go to /. */
 export function AuthScreen() {
   const { user, loading, signIn, signUp } = useAuth();
   const navigate = useNavigate();

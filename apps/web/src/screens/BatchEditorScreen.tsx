@@ -9,7 +9,7 @@ interface BatchData {
 
 /**
  * /batch-editor: the Professional Batch Editor receives `batchData` through navigation state
- * (spec part 2 §2.3). Without files it says so and returns home.
+ * (docs/product-rules.md, 'Batch'). Without files it says so and returns home.
  */
 export function BatchEditorScreen() {
   usePageTitle('Professional Batch Editor');

@@ -30,7 +30,7 @@ const FEATURES = [
   },
 ] as const;
 
-/** `/`: landing page signed out; the workspace signed in; the editor with media (spec part 1 §2). */
+/** `/`: landing page signed out; the workspace signed in; the editor with media. */
 export function HomeScreen() {
   const { user, loading } = useAuth();
   const workspace = useWorkspace();

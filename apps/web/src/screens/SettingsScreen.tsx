@@ -17,7 +17,7 @@ type BooleanKey = { [K in keyof UserSettings]: UserSettings[K] extends boolean ?
 const RETENTION_LABELS: Record<(typeof DATA_RETENTION_OPTIONS)[number], string> = { '7': '7 days', '30': '30 days', '90': '90 days', forever: 'Forever' };
 const QUALITY_LABELS: Record<(typeof EXPORT_QUALITY_PREFERENCES)[number], string> = { low: 'Low', medium: 'Medium', high: 'High', ultra: 'Ultra' };
 
-/** /settings: every option of spec part 2 §2.9 with its default, saved per user as it changes. */
+/** /settings: every option with its default (docs/product-rules.md, 'Settings'), saved per user as it changes. */
 export function SettingsScreen() {
   const [settings, setSettings] = useState<UserSettings | null>(null);
 

@@ -5,7 +5,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { usePageTitle } from '../ui/primitives';
 import { toast } from '../ui/toast-store';
 
-/** /subscriptions: the Free and Premium plans (spec part 2 §2.2). */
+/** /subscriptions: the Free and Premium plans (docs/product-rules.md, 'Plans'). */
 export function SubscriptionsScreen() {
   usePageTitle('Subscription Plans');
   const { user, profile, subscription, refresh } = useAuth();

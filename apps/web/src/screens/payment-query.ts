@@ -4,7 +4,7 @@ import { withoutParam } from '../app/search-params';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../ui/toast-store';
 
-/** The toasts of the editor's `payment` query parameter (spec part 1 §2). */
+/** The toasts of the editor's `payment` query parameter (docs/product-rules.md, 'Messages'). */
 export const PAYMENT_TOASTS = {
   success: { title: 'Payment Successful!', description: 'Welcome to Premium! Your subscription is now active.', variant: 'success' },
   cancelled: { title: 'Payment Cancelled', description: 'Your payment process was cancelled. You can try again anytime.', variant: 'destructive' },

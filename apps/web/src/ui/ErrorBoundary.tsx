@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** Keeps one broken piece of UI from taking down the rest (STYLE.md §7). */
+/** Keeps one broken piece of UI from taking down the rest (docs/engineering-rules.md, 'Errors'). */
 export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode; name: string }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 

@@ -2,7 +2,7 @@ import { Toast } from 'radix-ui';
 import { TOAST_DURATION_MS } from '@cinegrade/contract';
 import { dismissToast, useCurrentToast } from './toast-store';
 
-/** Shows the current toast for 5000 ms (spec part 1 §9). */
+/** Shows the current toast for 5000 ms (TOAST_DURATION_MS). */
 export function Toaster() {
   const current = useCurrentToast();
   return (

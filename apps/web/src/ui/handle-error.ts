@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import { toast } from './toast-store';
 
 /**
- * The one place errors become toasts (STYLE.md §7): aborted requests are ignored, API errors
+ * The one place errors become toasts (docs/engineering-rules.md, 'Errors'): aborted requests are ignored, API errors
  * show their message, anything else the fallback.
  */
 export function handleError(error: unknown, title = 'Error', fallback: string = MESSAGES.unexpected): void {

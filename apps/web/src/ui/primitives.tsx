@@ -64,7 +64,7 @@ export function usePageTitle(title: string): void {
   }, [title]);
 }
 
-/** A page with its title, back link and header, as every screen of spec part 2 §2 has. */
+/** A page with its title, back link and header, as every secondary screen has. */
 export function PageLayout(props: { title: string; subtitle?: ReactNode; backTo?: string; backLabel?: string; actions?: ReactNode; narrow?: boolean; children: ReactNode }) {
   usePageTitle(props.title);
   return (

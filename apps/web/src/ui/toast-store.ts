@@ -8,7 +8,7 @@ export interface ToastMessage {
 }
 
 /**
- * One toast is visible at a time (spec part 1 §9): a new toast replaces the current one.
+ * One toast is visible at a time: a new toast replaces the current one.
  * Kept outside React so any module (error handlers, callbacks) can show one.
  */
 let current: ToastMessage | null = null;

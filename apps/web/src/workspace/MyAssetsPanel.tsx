@@ -15,7 +15,7 @@ function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** My Assets (spec part 1 §2): filters with counts, a two-column grid, delete on hover. */
+/** My Assets: filters with counts, a two-column grid, delete on hover. */
 export function MyAssetsPanel() {
   const { assets, media, openAsset, deleteAsset } = useWorkspace();
   const [filter, setFilter] = useState<Filter>('all');

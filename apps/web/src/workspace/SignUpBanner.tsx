@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** For signed-out visitors trying a temporary file (spec part 1 §2). */
+/** For signed-out visitors trying a temporary file. */
 export function SignUpBanner() {
   return (
     <div className="signup-banner" role="note">

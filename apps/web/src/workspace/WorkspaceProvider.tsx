@@ -49,7 +49,7 @@ export interface WorkspaceState {
 const WorkspaceContext = createContext<WorkspaceState | null>(null);
 
 /**
- * Only files a browser reports as video or image are sent (spec part 1 §5); the server decides
+ * Only files a browser reports as video or image are sent (docs/product-rules.md, 'Validation'); the server decides
  * from the bytes. Browsers report no type at all for some video containers (MXF, MPEG-TS, some
  * MKV), so an empty type is sent too and the server answers for it.
  */
@@ -182,7 +182,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     setMedia({ source: 'trial', record, url: record.mediaUrl, mediaType: record.mediaType, name: record.fileName });
   }, []);
 
-  // Signing in with a temporary file saves it as an asset (spec part 1 §4 Media).
+  // Signing in with a temporary file saves it as an asset (docs/product-rules.md, 'Temporary file').
   useEffect(() => {
     const signedInNow = user?.id ?? null;
     const was = previousUser.current;

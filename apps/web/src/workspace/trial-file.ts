@@ -1,7 +1,7 @@
 import { TEMP_FILE_LIMIT_BYTES, type MediaType } from '@cinegrade/contract';
 
 /**
- * The signed-out visitor's one temporary file (spec part 1 §3 Temporary file record, §4 Media):
+ * The signed-out visitor's one temporary file (docs/product-rules.md, 'Temporary file'):
  * the file lives only in memory; a record of it sits in browser storage.
  */
 export interface TrialFileRecord {
@@ -16,7 +16,7 @@ export interface TrialFileRecord {
 const STORAGE_KEY = 'cinegrade.trial-file';
 let inMemory: { file: File; record: TrialFileRecord } | null = null;
 
-/** Spec part 1 §5: image when the format is one of these, otherwise video. */
+/** Image when the format is one of these, otherwise video (docs/product-rules.md, 'Validation'). */
 const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff', 'tif']);
 
 export function mediaTypeOf(file: Pick<File, 'name' | 'type'>): MediaType {

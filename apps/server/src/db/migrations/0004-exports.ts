@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Exports (issue 6): one row per export of an asset, the spec's "prediction". The output key is
+ * Exports: one row per export of an asset, the API's "prediction". The output key is
  * fixed when the row is made, so a retried render overwrites the same file instead of leaving a
  * second one; the grade is copied in its saved form, so editing the asset meanwhile does not
  * change an export already asked for. Rows go with their asset (and the asset's deletion queues

@@ -11,8 +11,8 @@ const FEATURES = [
 
 /**
  * What the Batch view of the My Assets area (and the header's Batch Process toggle) shows. Batch
- * needs a tier of exactly Premium or Enterprise (spec part 1 §5); others see the spec's locked
- * panel. No batch processor exists in this version yet, so subscribers are told so plainly.
+ * needs a tier of exactly Premium or Enterprise (docs/product-rules.md, 'Premium determination'); others see the
+ * locked panel. No batch processor exists in this version yet, so subscribers are told so plainly.
  */
 export function BatchArea() {
   const { profile } = useAuth();

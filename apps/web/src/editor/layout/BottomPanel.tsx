@@ -6,7 +6,7 @@ import { editorView, useEditorView } from './editor-view-store';
 import { ResizeHandle } from './ResizeHandle';
 
 /**
- * The bottom panel's four areas (spec part 1 §2 Editor): My Assets (18rem), Smart Auto Grade,
+ * The bottom panel's four areas (docs/product-rules.md, 'Editor and player'): My Assets (18rem), Smart Auto Grade,
  * Hollywood LUTs, Color Grading (20rem). The two middle areas share the rest in a resizable split.
  */
 export function BottomPanel() {

@@ -3,7 +3,7 @@ import { useWorkspace } from '../../workspace/WorkspaceProvider';
 import { editorView, useEditorView } from './editor-view-store';
 
 /**
- * The header's Batch Process and Smart Enhance toggles (spec part 1 §2 Header, signed in). Batch
+ * The header's Batch Process and Smart Enhance toggles (signed in). Batch
  * Process is the same switch as the Batch/Assets toggle of the My Assets area; Smart Enhance,
  * shown only with media loaded, is the Color Grading area's Smart/Basic toggle.
  */

@@ -29,7 +29,7 @@ function naturalSize(element: HTMLVideoElement | HTMLImageElement | null): { wid
 }
 
 /**
- * The preview (spec part 1 §2 Editor, Preview monitors): SOURCE and PROGRAM side by side, over
+ * The preview (docs/product-rules.md, 'Editor and player'): SOURCE and PROGRAM side by side, over
  * their playback bars for video (a vertical split, 90/10, monitors at least 80, controls 8..20),
  * with the scopes beside them when any is shown. Every split is resizable and remembered.
  */
@@ -125,7 +125,7 @@ export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean
   );
 }
 
-/** Monitors over the two playback bars: 90/10, monitors at least 80, controls 8..20 (spec part 1 §2). */
+/** Monitors over the two playback bars: 90/10, monitors at least 80, controls 8..20. */
 function VideoMonitors({ monitors, transport }: { monitors: ReactNode; transport: Transport }) {
   return (
     <PanelGroup direction="vertical" autoSaveId="cinegrade.editor.monitors" className="monitor-split">

@@ -1,6 +1,6 @@
 /**
- * What a monitor shows instead of (or over) the picture, from the media and the player state
- * (spec part 1 §2 Preview monitors): 'No Media', 'Restoring your file...', the preview copy
+ * What a monitor shows instead of (or over) the picture, from the media and the player state:
+ * 'No Media', 'Restoring your file...', the preview copy
  * being prepared, 'Loading ...', or 'Failed to load video' with Retry.
  */
 import type { PlayerStatus } from '../player/player-state';

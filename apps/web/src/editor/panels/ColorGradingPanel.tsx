@@ -28,7 +28,7 @@ function resetAllSliders(): void {
 }
 
 /**
- * Color Grading (spec part 1 §2 Editor, area 4): the camera input and the nine sliders, or — with
+ * Color Grading (docs/product-rules.md, 'Sliders'): the camera input and the nine sliders, or — with
  * the Smart/Basic toggle on Smart — the locked Smart Enhancement panel. The mode belongs to the
  * editor screen, which also drives it from the header's Smart Enhance toggle.
  */

@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 /**
  * One labelled slider on Radix's Slider (keyboard: arrows ±1, Page Up/Down ±10, Home/End), with
- * its value and an optional reset. Values are integers (spec part 1 §5: step 1).
+ * its value and an optional reset. Values are integers (step 1).
  */
 export function LabelledSlider(props: {
   label: string;

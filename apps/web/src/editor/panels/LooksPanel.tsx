@@ -15,7 +15,7 @@ import './panels.css';
 
 const EDITOR_LOOKS = looksInCatalogue('editor');
 
-/** The editor catalogue by category, in the order of spec part 1 §3's category list. */
+/** The editor catalogue by category, in the order of LOOK_CATEGORIES. */
 const LOOKS_BY_CATEGORY = LOOK_CATEGORIES.map((category) => ({ category, looks: EDITOR_LOOKS.filter((look) => look.category === category) })).filter(
   (group) => group.looks.length > 0,
 );
@@ -23,7 +23,7 @@ const LOOKS_BY_CATEGORY = LOOK_CATEGORIES.map((category) => ({ category, looks: 
 const CATALOGUE_SUBJECTS: readonly SwatchSubject[] = EDITOR_LOOKS.map((look) => ({ key: look.id, look: look.id }));
 
 /**
- * Hollywood LUTs (spec part 1 §2 Editor, area 3): the user's imported LUTs and the editor
+ * Hollywood LUTs (docs/product-rules.md, 'Looks'): the user's imported LUTs and the editor
  * catalogue, each with a swatch of the current frame through it; Reset to none; the look's
  * strength; `.cube` import and download.
  */

@@ -27,7 +27,7 @@ export async function importCubeFile(file: File): Promise<void> {
   }
 }
 
-/** Import a `.cube` as a personal look (issue 5 ".cube in and out"); shown in My LUTs' heading. */
+/** Import a `.cube` as a personal look (".cube in and out"); shown in My LUTs' heading. */
 export function LutImportButton() {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);

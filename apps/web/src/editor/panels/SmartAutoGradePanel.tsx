@@ -20,7 +20,7 @@ function noMedia(): void {
 }
 
 /**
- * Smart Auto Grade (spec part 1 §2 Editor, area 2): Smart Analyze on the server with its results,
+ * Smart Auto Grade (docs/product-rules.md, 'Smart Analyze'): Smart Analyze on the server with its results,
  * the Auto Grade button (slider values measured from the frame), and Reset to clear the results.
  */
 export function SmartAutoGradePanel() {

@@ -1,11 +1,11 @@
 import { LockIcon } from './LockIcon';
 
-/** The spec's alert, word for word (spec part 1 §2 Smart Enhancement panel). */
+/** The product's alert, word for word (docs/product-rules.md, 'Smart Enhancement'). */
 export const SMART_ENHANCEMENT_ALERT = 'Upgrade to Premium to access Smart Enhancement features!';
 
 /**
- * The Smart Enhancement suite, locked for every user including Premium (spec part 1 §2, §6;
- * DESIGN.md §6): the controls are shown blurred and inert behind a 'Premium Feature' lock whose
+ * The Smart Enhancement suite, locked for every user including Premium
+ * (docs/product-rules.md, 'Smart Enhancement'): the controls are shown blurred and inert behind a 'Premium Feature' lock whose
  * upgrade button only raises the alert. Nothing else happens, and nothing here is processed.
  */
 export function SmartEnhancementPanel() {

@@ -2,7 +2,7 @@ import { FALLBACK_RECOMMENDATIONS } from '@cinegrade/color';
 import { API, type LookRecommendation, type MediaType } from '@cinegrade/contract';
 import { ApiError, callApi } from '../../api/client';
 
-/** The notice shown when the call fails and the built-in list is used (spec part 1 §8). */
+/** The notice shown when the call fails and the built-in list is used (docs/product-rules.md, 'Messages'). */
 export const ANALYSIS_UNAVAILABLE = 'Analysis service temporarily unavailable';
 
 /**
@@ -14,7 +14,7 @@ export const ANALYSIS_NEEDS_ACCOUNT = 'Smart Analyze measures your footage on ou
 export type SceneAnalysisView = { readonly label: string; readonly value: string }[];
 
 /**
- * What Smart Analyze ends in (spec part 1 §4: results, or fallback results on failure):
+ * What Smart Analyze ends in (results, or fallback results on failure):
  * - complete: the server judged the frame;
  * - expert: the server answered with an `error` text (a frame it could not judge well), shown as
  *   the 'Professional Mode' notice, with its recommendations;
@@ -25,7 +25,7 @@ export type AnalysisOutcome =
   | { kind: 'expert'; notice: string; recommendations: readonly LookRecommendation[]; scene: SceneAnalysisView }
   | { kind: 'fallback'; notice: string; recommendations: readonly LookRecommendation[]; scene: SceneAnalysisView };
 
-/** The toast each outcome raises (spec part 1 §7, §8). */
+/** The toast each outcome raises (docs/product-rules.md, 'Messages'). */
 export function outcomeToast(outcome: AnalysisOutcome): { title: string; description: string } {
   const count = `${outcome.recommendations.length} look${outcome.recommendations.length === 1 ? '' : 's'}`;
   switch (outcome.kind) {

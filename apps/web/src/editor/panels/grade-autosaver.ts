@@ -9,8 +9,8 @@ export const SAVE_DEBOUNCE_MS = 800;
 export type SendGrade = (assetId: string, saved: SavedGrade, keepalive: boolean) => Promise<void>;
 
 /**
- * Saves the open asset's grade (spec part 1 §4 Editing: a change "saves selected_lut or
- * color_settings to that asset"), debounced, one request at a time, the newest grade winning.
+ * Saves the open asset's grade (a change saves selected_lut or color_settings on that asset),
+ * debounced, one request at a time, the newest grade winning.
  * `flush` sends what is waiting at once (the asset is switched or closed, the page is hidden).
  *
  * A grade is "unsaved" from its change until the server has accepted it, so reopening the asset

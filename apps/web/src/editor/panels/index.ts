@@ -1,5 +1,5 @@
 /**
- * The editor's bottom-panel areas (spec part 1 §2 Editor): Smart Auto Grade, Hollywood LUTs and
+ * The editor's bottom-panel areas (docs/product-rules.md, 'Editor and player'): Smart Auto Grade, Hollywood LUTs and
  * Color Grading, plus the autosave of the open asset's grade and the `?look=` link. EditorScreen
  * lays them out; HomeScreen runs `useLookQuery`.
  */

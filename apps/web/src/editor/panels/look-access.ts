@@ -5,7 +5,7 @@ import { toast } from '../../ui/toast-store';
 import { gradeStore, type GradeStore } from '../grade-store';
 
 /**
- * Choosing a look, with the Free tier's refusal of premium looks (spec part 1 §5). Every way of
+ * Choosing a look, with the Free tier's refusal of premium looks (docs/product-rules.md, 'Looks'). Every way of
  * choosing one goes through here — the catalogue, a Smart Analyze recommendation, the `?look=`
  * link — so the rule and its toast are written once. The server refuses the save as well.
  */
@@ -35,7 +35,7 @@ export function chooseImportedLut(id: string, store: GradeStore = gradeStore): v
   store.change((grade) => ({ ...grade, look: null, customLook: id }));
 }
 
-/** Back to no look, the original (the Hollywood LUTs area's Reset, spec part 1 §2), at full strength for the next one. */
+/** Back to no look, the original (the Hollywood LUTs area's Reset), at full strength for the next one. */
 export function resetLook(store: GradeStore = gradeStore): void {
   store.change((grade) => ({ ...grade, look: null, customLook: null, lookStrength: DEFAULT_LOOK_STRENGTH }));
 }

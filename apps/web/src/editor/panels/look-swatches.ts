@@ -1,7 +1,7 @@
 import { applyLutToRgba, bakeLut, DEFAULT_GRADE, type Grade, type InputTransformId, type LookId, type Lut3D } from '@cinegrade/color';
 
 /**
- * Look swatches: the current SOURCE frame, small, through each look on the CPU (issue 5: "a swatch
+ * Look swatches: the current SOURCE frame, small, through each look on the CPU ("a swatch
  * rendered from the current frame through that look, not only a gradient"). A swatch shows the
  * look alone at full strength, after the clip's camera input transform, so swatches of a log clip
  * compare looks rather than the log picture.

@@ -9,7 +9,7 @@ function formatTime(seconds: number): string {
 }
 
 /**
- * The playback bar of spec part 1 §2 Preview monitors: reset to start, play/pause, time, mute,
+ * The playback bar of the preview monitors: reset to start, play/pause, time, mute,
  * volume (0..1 in steps of 0.1) and the seek bar. Each monitor shows one; both drive the same
  * transport. Buttons carry `data-transport` so Space keeps playing and pausing after a click.
  */

@@ -1,5 +1,5 @@
 /**
- * The video player's states and rules (spec part 1 §4 Video player, §9): idle, loading, ready,
+ * The video player's states and rules (docs/product-rules.md, 'Editor and player'): idle, loading, ready,
  * playing, paused, ended, error. Loading starts on the element's load start; metadata with an
  * invalid or non-finite duration is an error; a load that has not produced a playable frame after
  * 8 s is an error; Retry goes back to loading; playback is refused in error or when the element's
@@ -33,7 +33,7 @@ export type PlayerEvent =
 
 export const INITIAL_PLAYER_STATE: PlayerState = { status: 'idle', duration: 0, error: null };
 
-/** The overlay text of spec part 1 §8 (Player). */
+/** The player's overlay text (docs/product-rules.md, 'Messages'). */
 export const PLAYER_ERROR_TEXT = 'Failed to load video';
 
 export { VIDEO_LOAD_TIMEOUT_MS };
@@ -77,7 +77,7 @@ export function playerReducer(state: PlayerState, event: PlayerEvent): PlayerSta
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the element has the frame at the current position. */
 export const HAVE_CURRENT_DATA = 2;
 
-/** Whether a play request may go to the element (spec part 1 §4: refused in error or readyState < 2). */
+/** Whether a play request may go to the element (refused in error or readyState < 2). */
 export function canStartPlayback(state: PlayerState, readyState: number): boolean {
   return state.status !== 'error' && readyState >= HAVE_CURRENT_DATA;
 }

@@ -1,8 +1,8 @@
 import { PLAYER_SETUP_DELAY_MS } from '@cinegrade/contract';
 
 /**
- * Sets a player up, trying again every 100 ms until it succeeds (spec part 1 §4, §9: "players for
- * both monitors are set up with retries after a 100 ms delay"). `attempt` answers whether it could
+ * Sets a player up, trying again every 100 ms until it succeeds (players for
+ * both monitors are set up with retries after a 100 ms delay). `attempt` answers whether it could
  * set up (the element exists and is attached); it is tried at once, then after each delay, at most
  * `maxAttempts` times. Answers a function that stops the retries and tears down what was set up.
  */

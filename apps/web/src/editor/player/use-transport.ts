@@ -1,5 +1,5 @@
 /**
- * One transport for both monitors (issue 5): it drives the SOURCE <video>, and PROGRAM draws that
+ * One transport for both monitors: it drives the SOURCE <video>, and PROGRAM draws that
  * element's frames, so the two cannot drift apart. Feeds the element's events to the player state
  * machine, runs the 8 s load timer, refuses playback the spec refuses, and owns volume, seeking,
  * frame steps and the J/K/L shuttle.
@@ -65,7 +65,7 @@ export function useTransport(url: string | null, frameRate: number | null, onScr
     setShuttleSpeed(0);
   }, [url, setShuttleSpeed]);
 
-  // Listen to the element, retrying every 100 ms until it is in the document (spec part 1 §4).
+  // Listen to the element, retrying every 100 ms until it is in the document.
   useEffect(() => {
     if (!url) return undefined;
     return setupWithRetry(() => {
@@ -101,7 +101,7 @@ export function useTransport(url: string | null, frameRate: number | null, onScr
     });
   }, [url]);
 
-  // The 8 s load timeout (spec part 1 §9).
+  // The 8 s load timeout (VIDEO_LOAD_TIMEOUT_MS).
   useEffect(() => {
     if (state.status !== 'loading') return undefined;
     const timer = window.setTimeout(() => dispatch({ type: 'timeout' }), VIDEO_LOAD_TIMEOUT_MS);

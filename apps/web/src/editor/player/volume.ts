@@ -1,5 +1,5 @@
 /**
- * Volume and mute (spec part 1 §5, §9): volume 0..1 in steps of 0.1, default 0.5; setting the
+ * Volume and mute (docs/product-rules.md, 'Editor and player'): volume 0..1 in steps of 0.1, default 0.5; setting the
  * volume to 0 mutes; unmuting at 0 restores 0.5.
  */
 import { DEFAULT_VOLUME } from '@cinegrade/contract';

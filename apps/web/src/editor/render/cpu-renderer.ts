@@ -1,5 +1,5 @@
 /**
- * PROGRAM without WebGL2, for stills only (issue 5): the colour engine's CPU reference renderer
+ * PROGRAM without WebGL2, for stills only: the colour engine's CPU reference renderer
  * (`renderGrade`: the same LUT, interpolation and spatial formulas) into a 2D canvas. Video is not
  * attempted: a 1080p frame takes far longer than a frame's time on the CPU.
  */

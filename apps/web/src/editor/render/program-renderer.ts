@@ -1,5 +1,5 @@
 /**
- * The WebGL2 PROGRAM renderer (DESIGN.md §3): the grade's baked LUT as a 3D float texture sampled
+ * The WebGL2 PROGRAM renderer (docs/color-engine.md): the grade's baked LUT as a 3D float texture sampled
  * tetrahedrally, then clarity and vignette with the engine's formulas, float intermediates
  * throughout, one 8-bit rounding at the end. Passes:
  *   no clarity: source → [LUT, vignette, compare] → program (RGBA8) → canvas

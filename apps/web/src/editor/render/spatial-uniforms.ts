@@ -5,7 +5,7 @@
  */
 import { gaussianKernel, spatialParams, type Grade } from '@cinegrade/color';
 
-/** PROGRAM draws at the source's own size, at most this wide (issue 5), so tests compare pixel for pixel. */
+/** PROGRAM draws at the source's own size, at most this wide, so tests compare pixel for pixel. */
 export const PROGRAM_MAX_WIDTH = 1920;
 
 export interface FrameSize {

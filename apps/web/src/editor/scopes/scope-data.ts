@@ -1,5 +1,5 @@
 /**
- * What the scopes measure (Rec.709 everywhere, DESIGN.md §3): per sampled pixel of PROGRAM, its
+ * What the scopes measure (Rec.709 everywhere, as the colour engine grades): per sampled pixel of PROGRAM, its
  * R, G, B code values and its luma Y' = 0.2126 R' + 0.7152 G' + 0.0722 B' land in a waveform
  * accumulator (column × level), and its chroma Cb = (B' − Y') / 1.8556, Cr = (R' − Y') / 1.5748
  * (ITU-R BT.709-6 item 3.3) lands in a vectorscope accumulator. The GPU fills the same arrays

@@ -1,5 +1,5 @@
 /**
- * When the scopes measure: after PROGRAM draws, at most about 15 times a second (DESIGN.md §3),
+ * When the scopes measure: after PROGRAM draws, at most about 15 times a second (docs/architecture.md, 'Web'),
  * never while the person scrubs the seek bar (a measurement per seek would slow scrubbing), with a
  * last measurement when scrubbing stops or after a burst of frames, so the scopes always end on
  * the frame on screen. Only while at least one scope is shown.

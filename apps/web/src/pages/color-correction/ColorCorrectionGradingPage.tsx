@@ -21,7 +21,7 @@ function BlurbGrid({ id, title, blurbs, className }: { id: string; title: string
   );
 }
 
-/** /color-correction-grading and its aliases (spec part 2 §2.8). */
+/** /color-correction-grading and its aliases. */
 export default function ColorCorrectionGradingPage() {
   return (
     <PageLayout title="Color Correction & Grading" backLabel="Back to Home">

@@ -30,7 +30,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
 
 /**
  * Two courses; 'Start Reading' opens one course's lessons and each lesson opens its content. One
- * course and one lesson are open at a time, and clicking an open one closes it (spec part 2 §2.8, §4).
+ * course and one lesson are open at a time, and clicking an open one closes it.
  */
 export function MasterClasses() {
   const [openCourse, setOpenCourse] = useState('');

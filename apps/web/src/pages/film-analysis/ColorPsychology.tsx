@@ -2,7 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { COLOR_PSYCHOLOGY } from './content/psychology';
 import type { PsychologyColor } from './content/types';
 
-/** Clicking a card selects its colour; clicking it again clears the selection (spec part 2 §2.7, §4). */
+/** Clicking a card selects its colour; clicking it again clears the selection. */
 export function ColorPsychology() {
   const [selected, setSelected] = useState<PsychologyColor | null>(null);
   return (

@@ -8,7 +8,7 @@ import { QuickReference } from './QuickReference';
 import { SceneBreakdowns } from './SceneBreakdowns';
 import './film-analysis.css';
 
-/** /film-color-analysis and its aliases (spec part 2 §2.7). */
+/** /film-color-analysis and its aliases. */
 export default function FilmColorAnalysisPage() {
   return (
     <PageLayout

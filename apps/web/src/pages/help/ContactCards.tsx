@@ -1,7 +1,7 @@
 import { toast } from '../../ui/toast-store';
 import { CONTACT_CHANNELS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, type ContactChannel } from './content/contact';
 
-/** Live chat is not built yet: say so instead of a button that does nothing (spec part 2 §2.5). */
+/** Live chat is not built yet: say so instead of a button that does nothing (docs/product-rules.md, 'Static pages'). */
 function startChat(): void {
   toast({
     title: 'Live chat is not available yet',

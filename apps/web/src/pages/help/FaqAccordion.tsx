@@ -15,7 +15,7 @@ function Answer({ blocks }: { blocks: readonly AnswerBlock[] }) {
   );
 }
 
-/** Five questions, one open at a time; opening another closes the first (spec part 2 §2.5). */
+/** Five questions, one open at a time; opening another closes the first. */
 export function FaqAccordion() {
   return (
     <section aria-labelledby="help-faq" className="help-section">

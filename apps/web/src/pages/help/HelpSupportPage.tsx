@@ -4,7 +4,7 @@ import { FaqAccordion } from './FaqAccordion';
 import { SystemStatus } from './SystemStatus';
 import './help.css';
 
-/** /help-support, /getting-started, /contact-support (spec part 2 §2.5). */
+/** /help-support, /getting-started, /contact-support. */
 export default function HelpSupportPage() {
   return (
     <PageLayout title="Help & Support" backLabel="Back to Home" subtitle="Answers to common questions, the ways to reach us, and whether everything is running.">

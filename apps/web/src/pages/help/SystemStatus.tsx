@@ -8,7 +8,7 @@ function summary(result: HealthResult | null): { title: string; tone: 'ok' | 'do
   return result.ok ? { title: 'All Systems Operational', tone: 'ok' } : { title: 'Service Disruption', tone: 'down' };
 }
 
-/** System Status built from the real /api/health answer (spec part 2 §2.5 hard-codes it; we do not). */
+/** System Status built from the real /api/health answer, not hard-coded (docs/product-rules.md, 'Static pages'). */
 export function SystemStatus() {
   const { result, checking, check } = useSystemHealth();
   const { title, tone } = summary(result);

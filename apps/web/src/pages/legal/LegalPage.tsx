@@ -33,7 +33,7 @@ function Section({ section }: { section: LegalSection }) {
   );
 }
 
-/** A legal page of spec part 2 §2.9: title, back link, then its sections. */
+/** A legal page: title, back link, then its sections. */
 export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <PageLayout title={document.title} backLabel="Back to Home" narrow subtitle={document.summary}>

@@ -14,7 +14,7 @@ function sectionHeadings(): string[] {
 }
 
 describe('PrivacyPolicyPage', () => {
-  it('has the sections of spec part 2 §2.9, a back link and a link to Help & Support', () => {
+  it('has its sections, a back link and a link to Help & Support', () => {
     renderPage(<PrivacyPolicyPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
@@ -36,7 +36,7 @@ describe('PrivacyPolicyPage', () => {
 });
 
 describe('TermsOfServicePage', () => {
-  it('has the sections of spec part 2 §2.9 with the licence and ownership terms', () => {
+  it('has its sections with the licence and ownership terms', () => {
     renderPage(<TermsOfServicePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');

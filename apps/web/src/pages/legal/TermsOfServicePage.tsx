@@ -1,7 +1,7 @@
 import { TERMS_OF_SERVICE } from './content/terms';
 import { LegalPage } from './LegalPage';
 
-/** /terms-of-service (spec part 2 §2.9). */
+/** /terms-of-service. */
 export default function TermsOfServicePage() {
   return <LegalPage document={TERMS_OF_SERVICE} />;
 }

@@ -6,7 +6,7 @@ import { TableOfContents } from './TableOfContents';
 import { useReaderFocus } from './use-reader-focus';
 
 /**
- * The chapter reader of spec part 2 §2.6 and §4: previous and next chapter (disabled at the ends,
+ * The chapter reader: previous and next chapter (disabled at the ends,
  * where the index is clamped), 'Chapter {n} of {total}', a progress bar at chapter / total, and a
  * table of contents that jumps to a chapter.
  */

@@ -8,7 +8,7 @@ import { NumberedButton } from './NumberedButton';
 import { useToggleSet } from './use-toggle-set';
 import { LearningSection } from './LearningSection';
 
-/** Starting a path and choosing a module only announce it (spec part 2 §2.6). */
+/** Starting a path and choosing a module only announce it. */
 function startPath(path: LearningPath): void {
   toast({ title: 'Learning Path Started', description: `${path.title}: begin with module 1, ${path.modules[0]?.title ?? ''}.` });
 }

@@ -2,7 +2,7 @@ import { ArticleBody } from './ArticleBody';
 import type { Resource } from './content/types';
 import { useReaderFocus } from './use-reader-focus';
 
-/** The full-page reader for an educational resource (spec part 2 §2.6). */
+/** The full-page reader for an educational resource. */
 export function ResourceReader(props: { resource: Resource; onClose: () => void }) {
   const { resource } = props;
   const { readerRef, headingRef } = useReaderFocus(resource.id);

@@ -13,8 +13,8 @@ import { VideoTutorialsSection } from './VideoTutorialsSection';
 import './tutorials.css';
 
 /**
- * Tutorials & Learning (spec part 2 §2.6): video tutorials, educational resources, digital books
- * and learning paths, with a resource reader and a book chapter reader (§4). The overview stays
+ * Tutorials & Learning: video tutorials, educational resources, digital books
+ * and learning paths, with a resource reader and a book chapter reader. The overview stays
  * mounted but hidden while a reader is open, so its open tables of contents and module lists are
  * as they were on return, and focus goes back to the button that opened the reader.
  */

@@ -1,5 +1,5 @@
 /**
- * The tutorials reader of spec part 2 §4: the overview, a resource reader or a book's chapter
+ * The tutorials reader: the overview, a resource reader or a book's chapter
  * reader. The chapter index starts at 0 and is clamped to the book's chapters at both ends.
  */
 export type ReaderState =
@@ -24,7 +24,7 @@ export function clampChapterIndex(index: number, count: number): number {
   return Math.min(Math.max(Math.trunc(index), 0), count - 1);
 }
 
-/** Percent read on reaching a chapter: its number over the total (spec part 2 §2.6). */
+/** Percent read on reaching a chapter: its number over the total. */
 export function chapterProgressPercent(index: number, count: number): number {
   if (count < 1) return 0;
   return Math.round(((clampChapterIndex(index, count) + 1) / count) * 100);

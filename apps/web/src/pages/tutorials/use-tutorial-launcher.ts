@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../ui/toast-store';
 import type { Tutorial } from './content/types';
 
-/** 'Tutorial Ready' follows 'Starting Tutorial' after 1.5 s (spec part 2 §2.6). */
+/** 'Tutorial Ready' follows 'Starting Tutorial' after 1.5 s. */
 export const TUTORIAL_READY_DELAY_MS = 1500;
 
 /**
- * Starting a video tutorial only announces it: there is no playback yet (spec part 2 §2.6). The
+ * Starting a video tutorial only announces it: there is no playback yet. The
  * timer lives with the page, so opening a reader meanwhile does not lose the second toast, and a
  * second click restarts it for the newly chosen tutorial.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COURSES, formatLessonDuration } from './courses';
 
 describe('COURSES', () => {
-  it('has the two master classes of spec part 2 §3 and §9', () => {
+  it('has the two master classes with their ratings, students and hours', () => {
     expect(COURSES.map((course) => [course.rating, course.students, course.durationHours])).toEqual([
       [4.8, 1200, 6],
       [4.9, 950, 8],

@@ -1,5 +1,5 @@
 /**
- * The two Expert Master Classes of spec part 2 §2.8 (records of §3, constants of §9: rated 4.8 and
+ * The two Expert Master Classes of the colour correction page (rated 4.8 and
  * 4.9, 1,200 and 950 students, 6 and 8 hours, lessons of 30 to 90 minutes). Each course's lessons
  * add up to its length. The lessons teach grading in general; where Cinegrade does a step itself,
  * they say so.

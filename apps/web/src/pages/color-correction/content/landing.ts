@@ -1,4 +1,4 @@
-/** Copy of the colour correction and grading landing page (spec part 2 §2.8). */
+/** Copy of the colour correction and grading landing page. */
 
 export interface Blurb {
   title: string;

@@ -1,7 +1,7 @@
 import type { FilmCaseStudy } from './types';
 
 /**
- * Four films whose colour is widely studied (spec part 2 §2.7). Facts are public record; the
+ * Four films whose colour is widely studied. Facts are public record; the
  * analysis is ours, written for someone learning to grade.
  */
 export const CASE_STUDIES: readonly FilmCaseStudy[] = [

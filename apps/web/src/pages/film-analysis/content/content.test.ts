@@ -6,7 +6,7 @@ import { SCENE_BREAKDOWNS } from './scene-breakdowns';
 import { SHOWCASE_LOOKS } from './showcase-looks';
 import { difficultyTone, GRADING_TECHNIQUES } from './techniques';
 
-/** The look ids of the editor catalogue as spec part 1 §3 lists them (free and premium). */
+/** The look ids of the editor catalogue as docs/product-rules.md lists them (free and premium). */
 const SPEC_CATALOGUE_IDS = new Set([
   'instagram-warm', 'tiktok-vibrant', 'youtube-clean', 'skin-glow', 'selfie-perfect', 'food-delicious', 'travel-wanderlust',
   'fitness-energy', 'vintage-film', 'retro-80s', 'black-white-classic', 'street-urban', 'vsco-girl', 'cottagecore',
@@ -41,7 +41,7 @@ describe('film case studies', () => {
 });
 
 describe('colour psychology', () => {
-  it('has the six colours of spec part 2 §2.7, each with a meaning and films', () => {
+  it('has the six colours of the page, each with a meaning and films', () => {
     expect(COLOR_PSYCHOLOGY.map((entry) => entry.name)).toEqual(['Red', 'Blue', 'Yellow', 'Green', 'Purple', 'Orange']);
     for (const entry of COLOR_PSYCHOLOGY) {
       expect(entry.color).toMatch(HEX);
@@ -116,7 +116,7 @@ describe('difficultyTone', () => {
 });
 
 describe('quick reference', () => {
-  it('lists the four colour temperatures of spec part 2 §9', () => {
+  it('lists the four colour temperatures of the quick reference', () => {
     expect(COLOR_TEMPERATURES.map((temperature) => [temperature.source, temperature.kelvin])).toEqual([
       ['Candlelight', 1900],
       ['Tungsten', 3200],

@@ -1,7 +1,7 @@
 import type { ColorPsychologyEntry } from './types';
 
 /**
- * What six colours tend to mean on screen (spec part 2 §2.7). Meaning comes from context: the same
+ * What six colours tend to mean on screen. Meaning comes from context: the same
  * red is love in one film and danger in the next, so each card names both sides.
  */
 export const COLOR_PSYCHOLOGY: readonly ColorPsychologyEntry[] = [

@@ -1,4 +1,4 @@
-/** The Quick Reference of spec part 2 §2.7: light sources, genre trends and common mistakes. */
+/** The Quick Reference: light sources, genre trends and common mistakes. */
 
 export interface ColorTemperature {
   source: string;

@@ -1,6 +1,6 @@
 import type { SceneBreakdown } from './types';
 
-/** Three scenes taken apart colour by colour (spec part 2 §2.7). */
+/** Three scenes taken apart colour by colour. */
 export const SCENE_BREAKDOWNS: readonly SceneBreakdown[] = [
   {
     film: 'Joker (2019)',

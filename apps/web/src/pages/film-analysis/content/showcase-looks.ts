@@ -1,8 +1,8 @@
 import type { ShowcaseLook } from './types';
 
 /**
- * Six looks of the Professional LUT Showcase (spec part 2 §2.7). `lookId` maps each to the look of
- * the editor's catalogue (spec part 1 §3) that builds it, so "Open in Editor" starts with it.
+ * Six looks of the Professional LUT Showcase. `lookId` maps each to the look of the editor's
+ * catalogue that builds it, so "Open in Editor" starts with it.
  */
 export const SHOWCASE_LOOKS: readonly ShowcaseLook[] = [
   {

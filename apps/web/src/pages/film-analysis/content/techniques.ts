@@ -1,6 +1,6 @@
 import type { Difficulty, GradingTechnique } from './types';
 
-/** Four techniques with steps that work in any grading tool, Cinegrade included (spec part 2 §2.7). */
+/** Four techniques with steps that work in any grading tool, Cinegrade included. */
 export const GRADING_TECHNIQUES: readonly GradingTechnique[] = [
   {
     title: 'Faking Golden Hour',
@@ -75,7 +75,7 @@ export const GRADING_TECHNIQUES: readonly GradingTechnique[] = [
 
 export type DifficultyTone = 'success' | 'warning' | 'danger';
 
-/** Beginner green, Intermediate yellow, anything else red (spec part 2 §2.7). */
+/** Beginner green, Intermediate yellow, anything else red. */
 export function difficultyTone(difficulty: Difficulty): DifficultyTone {
   if (difficulty === 'Beginner') return 'success';
   if (difficulty === 'Intermediate') return 'warning';

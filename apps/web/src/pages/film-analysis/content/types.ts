@@ -1,4 +1,4 @@
-/** Records of the Film Color Analysis page (spec part 2 §3, static content records). */
+/** Records of the Film Color Analysis page (static content, fixed in the web app). */
 
 export type Hex = `#${string}`;
 
@@ -9,7 +9,7 @@ export interface Swatch {
 }
 
 /**
- * Id of a look in the editor's catalogue (spec part 1 §3). A record that names one offers to open
+ * Id of a look in the editor's catalogue. A record that names one offers to open
  * the editor with it at `/?look=<id>`; null where the catalogue has no matching look.
  */
 export type EditorLookId = string | null;

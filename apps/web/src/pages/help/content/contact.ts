@@ -1,5 +1,5 @@
 /**
- * The ways to reach support (spec part 2 §2.5, §9). The addresses and the number live here and
+ * The ways to reach support. The addresses and the number live here and
  * nowhere else: the contact cards and the FAQ answers both read them.
  */
 export const SUPPORT_EMAIL = 'support@cinegrade.app';

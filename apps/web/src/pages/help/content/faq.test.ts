@@ -14,7 +14,7 @@ function answer(id: string): string {
 }
 
 describe('FAQ_ITEMS', () => {
-  it('has the five questions of spec part 2 §2.5, each once', () => {
+  it('has the five questions, each once', () => {
     expect(FAQ_ITEMS.map((item) => item.id)).toEqual(['getting-started', 'upload', 'contact', 'hours', 'bug']);
   });
 
@@ -39,7 +39,7 @@ describe('FAQ_ITEMS', () => {
 });
 
 describe('CONTACT_CHANNELS', () => {
-  it('has chat, email and phone with the response times of spec part 2 §9', () => {
+  it('has chat, email and phone with their response times', () => {
     expect(CONTACT_CHANNELS.map((channel) => [channel.id, channel.response])).toEqual([
       ['chat', 'Response in 2-5 min'],
       ['email', 'Response in 2-4 hours on business days'],

@@ -41,7 +41,7 @@ const proFormats = listOf(EXPORT_FORMATS.filter((f) => f.pro).map((f) => `${f.la
 const freeQuality = EXPORT_QUALITIES.find((q) => q.id === FREE_EXPORT_MAX_QUALITY)?.label ?? FREE_EXPORT_MAX_QUALITY;
 const proQualities = listOf(EXPORT_QUALITIES.filter((q) => q.pro).map((q) => q.label));
 
-/** The five questions of spec part 2 §2.5, answered with what the product really does. */
+/** The five questions, answered with what the product really does. */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: 'getting-started',

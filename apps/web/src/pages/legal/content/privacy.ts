@@ -1,7 +1,7 @@
 import type { LegalDocument } from './types';
 
 /**
- * The Privacy Policy (spec part 2 §2.9), describing what the product really does: argon2id
+ * The Privacy Policy, describing what the product really does: argon2id
  * password hashes, httpOnly session cookies, private files behind short-lived signed links,
  * deletion of every copy with the asset, analysis on our own server, no payment processor yet.
  */

@@ -1,6 +1,6 @@
 import type { LegalDocument } from './types';
 
-/** The Terms of Service (spec part 2 §2.9), consistent with what the product does. */
+/** The Terms of Service, consistent with what the product does. */
 export const TERMS_OF_SERVICE: LegalDocument = {
   title: 'Terms of Service',
   summary: 'These terms govern your use of Cinegrade. They are short on purpose: please read them.',

@@ -4,7 +4,7 @@ export interface LegalSection {
   heading: string;
   paragraphs: readonly string[];
   points?: readonly { label?: string; text: string }[];
-  /** Ends the section with a link to Help & Support (spec part 2 §2.9). */
+  /** Ends the section with a link to Help & Support. */
   linksToSupport?: boolean;
 }
 

@@ -28,7 +28,7 @@ function unique<T>(values: readonly T[]): boolean {
 }
 
 describe('TUTORIALS', () => {
-  it('has the six video tutorials of spec part 2 §9, with levels from Beginner, Intermediate and Advanced', () => {
+  it('has the six video tutorials, with levels from Beginner, Intermediate and Advanced', () => {
     expect(TUTORIALS).toHaveLength(6);
     expect(unique(TUTORIALS.map((tutorial) => tutorial.title))).toBe(true);
     for (const tutorial of TUTORIALS) {
@@ -42,7 +42,7 @@ describe('TUTORIALS', () => {
 });
 
 describe('RESOURCES', () => {
-  it('has the three educational resources of spec part 2 §9, each a full article', () => {
+  it('has the three educational resources, each a full article', () => {
     expect(RESOURCES).toHaveLength(3);
     expect(unique(RESOURCES.map((resource) => resource.id))).toBe(true);
     for (const resource of RESOURCES) {
@@ -54,7 +54,7 @@ describe('RESOURCES', () => {
 });
 
 describe('BOOKS', () => {
-  it('has the two books of spec part 2 §9, with 12 and 15 chapters', () => {
+  it('has the two books, with 12 and 15 chapters', () => {
     expect(BOOKS.map((book) => book.chapters)).toEqual([12, 15]);
     expect(BOOKS.map((book) => book.tableOfContents.length)).toEqual([12, 15]);
     expect(unique(BOOKS.map((book) => book.id))).toBe(true);
@@ -100,7 +100,7 @@ describe('BOOKS', () => {
 });
 
 describe('LEARNING_PATHS', () => {
-  it('has the two learning paths of spec part 2 §9 with eight modules each', () => {
+  it('has the two learning paths with eight modules each', () => {
     expect(LEARNING_PATHS.map((path) => path.modules.length)).toEqual([8, 8]);
     expect(unique(LEARNING_PATHS.map((path) => path.id))).toBe(true);
   });

@@ -16,7 +16,7 @@ function definePath(details: PathDetails, modules: readonly LearningModule[]): L
 const BASICS = 'correcting-before-you-grade';
 const PIPELINE = 'signals-luts-and-looks';
 
-/** The two learning paths of spec part 2 §2.6 and §9, eight modules each. */
+/** The two learning paths, eight modules each. */
 export const LEARNING_PATHS: readonly LearningPath[] = [
   definePath(
     {

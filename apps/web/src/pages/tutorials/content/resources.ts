@@ -148,7 +148,7 @@ The vectorscope says nothing about brightness, so check the waveform too. As a r
 > The skin-tone line is a sanity check, not a target. Firelight, a sunset or a neon sign rightly pull skin off the line. The question is always whether the skin looks like the light it is in.
 `;
 
-/** The three educational resources of spec part 2 §2.6 and §9, with their full articles. */
+/** The three educational resources, with their full articles. */
 export const RESOURCES: readonly Resource[] = [
   {
     id: 'exposure-and-white-balance',

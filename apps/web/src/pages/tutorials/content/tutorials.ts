@@ -1,6 +1,6 @@
 import type { Tutorial } from './types';
 
-/** The six video tutorials of spec part 2 §2.6 and §9. There is no playback (spec part 2 §2.6). */
+/** The six video tutorials. There is no playback (docs/product-rules.md, 'Static pages'). */
 export const TUTORIALS: readonly Tutorial[] = [
   {
     title: 'Your First Grade: Balance, Contrast, Look',

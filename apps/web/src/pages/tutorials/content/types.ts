@@ -1,6 +1,6 @@
 /**
- * The static content records of spec part 2 §3 (tutorial, resource, book, learning path). Every
- * record is fixed data in the web app; nothing is fetched (spec part 2 §7).
+ * The static content records (tutorial, resource, book, learning path). Every record is fixed
+ * data in the web app; nothing is fetched (docs/product-rules.md, 'Static pages').
  *
  * Long text (`fullContent`, a chapter's `content`) is written in the small article format of
  * `../article-format.ts`: `##` and `###` headings, `-` and `1.` lists, `>` notes, `~~~` code
@@ -14,7 +14,7 @@ export type TutorialType = 'Fundamentals' | 'Technique' | 'Workflow';
 
 export interface Tutorial {
   title: string;
-  /** Running time as minutes:seconds (spec part 2 §9). */
+  /** Running time as minutes:seconds. */
   duration: string;
   level: Level;
   description: string;
