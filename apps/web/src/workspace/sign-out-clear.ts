@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+import { TEMP_FILE_CLEAR_DELAY_MS } from '@cinegrade/contract';
+import { useAuth } from '../auth/AuthProvider';
+
+/**
+ * Calls `clear` a second after the person is seen to be signed out (spec part 1 §4: temporary
+ * data is cleared 1 second after that), unless they are signed in again by then. Each part of
+ * the workspace clears its own state with it.
+ */
+export function useClearAfterSignOut(clear: () => void): void {
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  const wasSignedIn = useRef(signedIn);
+  const latestClear = useRef(clear);
+  useEffect(() => {
+    latestClear.current = clear;
+  });
+  useEffect(() => {
+    const was = wasSignedIn.current;
+    wasSignedIn.current = signedIn;
+    if (signedIn || !was) return undefined;
+    const timer = window.setTimeout(() => latestClear.current(), TEMP_FILE_CLEAR_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedIn]);
+}
