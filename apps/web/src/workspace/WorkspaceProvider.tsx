@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { OpenMediaProvider } from './open-media';
+import { OpenMediaProvider, useOpenMediaActions } from './open-media';
+import { useClearAfterSignOut } from './sign-out-clear';
 import { TrialFileProvider } from './trial-file-context';
 import { TrialRestoreProvider } from './trial-restore';
-import { UploadsProvider } from './uploads';
+import { UploadsProvider, useUploadActions } from './uploads';
 
 /**
  * The workspace's state, one concern each, every one read through its own hook so a component
@@ -14,16 +15,31 @@ import { UploadsProvider } from './uploads';
  * - the uploads (`useUploads`, `useUploadActions`): the tray's tus uploads and their handles;
  * - the trial file's restoration on signing in (`useTrialRestoring`).
  *
- * Each layer uses only the ones above it. Mounted by the app shell, inside the router.
+ * Each layer uses only the ones above it. A second after the person is seen to sign out, all of it
+ * is cleared at once. Mounted by the app shell, inside the router.
  */
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   return (
     <TrialFileProvider>
       <OpenMediaProvider>
         <UploadsProvider>
-          <TrialRestoreProvider>{children}</TrialRestoreProvider>
+          <TrialRestoreProvider>
+            <ClearAfterSignOut />
+            {children}
+          </TrialRestoreProvider>
         </UploadsProvider>
       </OpenMediaProvider>
     </TrialFileProvider>
   );
+}
+
+/** What belonged to the session goes a second after signing out: the open media, the trial file, the tray. */
+function ClearAfterSignOut() {
+  const { closeAll } = useOpenMediaActions();
+  const { clearUploads } = useUploadActions();
+  useClearAfterSignOut(() => {
+    closeAll();
+    clearUploads();
+  });
+  return null;
 }

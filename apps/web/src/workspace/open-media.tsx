@@ -7,7 +7,6 @@ import { assetDetailQuery, assetListQuery, putAssetInList } from './asset-querie
 import { isMediaFile } from './media-file';
 import type { TrialFileRecord } from './trial-file';
 import { useTrialFile } from './trial-file-context';
-import { useClearAfterSignOut } from './sign-out-clear';
 
 /**
  * What the editor shows: a saved asset, or the signed-out visitor's temporary file. An asset's
@@ -25,6 +24,8 @@ export interface OpenMediaActions {
   openTrialFile: (file: File) => void;
   /** Closes what is open (a trial file is forgotten). */
   closeMedia: () => void;
+  /** Closes the open asset and forgets the trial file, whichever shows (on signing out). */
+  closeAll: () => void;
 }
 
 /**
@@ -56,8 +57,12 @@ export function OpenMediaProvider({ children }: { children: ReactNode }) {
   // Only read here: `openAsset` fetches it; the list's refetches keep the row current after that.
   const opened = useQuery({ ...assetDetailQuery(userId, openAssetId), enabled: false }).data;
 
-  const row = openAssetId === null ? undefined : list ? list.find((a) => a.id === openAssetId) : opened;
-  const removed = openAssetId !== null && list !== undefined && row === undefined;
+  const current = openAssetId === null ? undefined : list ? list.find((a) => a.id === openAssetId) : opened;
+  // Signed out, the open asset stays as last seen until the workspace is cleared a second later.
+  const lastSeen = useRef<Asset | undefined>(undefined);
+  if (current) lastSeen.current = current;
+  const row = current ?? (userId === null && lastSeen.current?.id === openAssetId ? lastSeen.current : undefined);
+  const removed = openAssetId !== null && list !== undefined && current === undefined;
   useEffect(() => {
     if (removed) setOpenAssetId(null);
   }, [removed]);
@@ -113,9 +118,12 @@ export function OpenMediaProvider({ children }: { children: ReactNode }) {
     else clearTrial();
   }, [clearTrial]);
 
-  useClearAfterSignOut(useCallback(() => setOpenAssetId(null), []));
+  const closeAll = useCallback(() => {
+    clearTrial();
+    setOpenAssetId(null);
+  }, [clearTrial]);
 
-  const actions = useMemo(() => ({ openAsset, openTrialFile, closeMedia }), [openAsset, openTrialFile, closeMedia]);
+  const actions = useMemo(() => ({ openAsset, openTrialFile, closeMedia, closeAll }), [openAsset, openTrialFile, closeMedia, closeAll]);
   return (
     <OpenMediaActionsContext.Provider value={actions}>
       <OpenMediaContext.Provider value={media}>{children}</OpenMediaContext.Provider>

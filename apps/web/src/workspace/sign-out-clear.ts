@@ -4,8 +4,8 @@ import { useAuth } from '../auth/AuthProvider';
 
 /**
  * Calls `clear` a second after the person is seen to be signed out (spec part 1 §4: temporary
- * data is cleared 1 second after that), unless they are signed in again by then. Each part of
- * the workspace clears its own state with it.
+ * data is cleared 1 second after that), unless they are signed in again by then. The workspace
+ * clears everything of the session with it, at once.
  */
 export function useClearAfterSignOut(clear: () => void): void {
   const { user } = useAuth();

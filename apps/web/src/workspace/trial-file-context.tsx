@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { clearTrialFile, retrieveTrialFile, storeTrialFile, type TrialFileRecord } from './trial-file';
-import { useClearAfterSignOut } from './sign-out-clear';
 
 /**
  * The signed-out visitor's one temporary file, as the workspace sees it: the file and its record
@@ -34,7 +33,6 @@ export function TrialFileProvider({ children }: { children: ReactNode }) {
     clearTrialFile();
     setTrial(null);
   }, []);
-  useClearAfterSignOut(clear);
   const value = useMemo(() => ({ trial, keep, clear }), [trial, keep, clear]);
   return <TrialFileContext.Provider value={value}>{children}</TrialFileContext.Provider>;
 }

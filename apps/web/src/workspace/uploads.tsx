@@ -6,7 +6,6 @@ import { toast } from '../ui/toast-store';
 import { putAssetInList } from './asset-queries';
 import { isMediaFile } from './media-file';
 import { useOpenMediaActions } from './open-media';
-import { useClearAfterSignOut } from './sign-out-clear';
 import { startUpload, type UploadHandle } from './upload-client';
 
 /** One file on its way to the server, as the upload tray shows it. */
@@ -33,6 +32,8 @@ export interface UploadActions {
   resumeUpload: (id: number) => void;
   cancelUpload: (id: number) => void;
   dismissUpload: (id: number) => void;
+  /** Empties the tray (on signing out; uploads under way go on). */
+  clearUploads: () => void;
 }
 
 /** How long a finished upload stays in the tray. */
@@ -114,11 +115,10 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         remove(id);
       },
       dismissUpload: remove,
+      clearUploads: () => setItems([]),
     }),
     [uploadFile, patch, remove],
   );
-
-  useClearAfterSignOut(useCallback(() => setItems([]), []));
 
   return (
     <UploadActionsContext.Provider value={actions}>
