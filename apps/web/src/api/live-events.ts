@@ -1,10 +1,10 @@
 import { LiveEvent, type LiveEventType } from '@cinegrade/contract';
 
 /**
- * The one live-update connection of the tab (Server-Sent Events on
- * /api/events): opened when the first subscriber arrives, closed when the last leaves,
- * shared by everything that listens (the asset list, the export menu) instead of one connection
- * each. Only signed-in screens subscribe; the server answers 401 otherwise.
+ * The one live-update connection of the tab (Server-Sent Events on /api/events): opened when the first subscriber arrives, closed when the last leaves,
+ * shared by everything that listens instead of one connection each. Its listener is the query
+ * cache (`live-query-sync.ts`), which subscribes only while someone is signed in; the server
+ * answers 401 otherwise.
  */
 type AnyListener = (event: LiveEvent) => void;
 export type LiveListener<T extends LiveEventType> = (event: Extract<LiveEvent, { type: T }>) => void;

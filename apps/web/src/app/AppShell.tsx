@@ -8,9 +8,27 @@ import { HeaderUploadButton } from '../workspace/HeaderUploadButton';
 import { HeaderEditorToggles } from '../editor/layout/HeaderEditorToggles';
 import { ExportMenu } from '../export/ExportMenu';
 import { UploadTray } from '../workspace/UploadTray';
+import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { useLiveQuerySync } from '../api/live-query-sync';
+import { useAuth } from '../auth/AuthProvider';
 import '../workspace/workspace.css';
 
+/**
+ * The layout of every page, and the home of what outlives a page: the live channel keeping the
+ * signed-in person's queries current, and the workspace (open media, uploads, the trial file),
+ * inside the router so that either may read or write the address.
+ */
 export function AppShell() {
+  const { user } = useAuth();
+  useLiveQuerySync(user?.id ?? null);
+  return (
+    <WorkspaceProvider>
+      <Shell />
+    </WorkspaceProvider>
+  );
+}
+
+function Shell() {
   return (
     <div className="app">
       <Header

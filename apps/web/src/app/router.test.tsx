@@ -1,19 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../auth/AuthProvider';
-import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { renderWithQueryClient } from '../testing/query-client';
 import { appRoutes } from './router';
 import { STATIC_PAGE_ROUTES } from './route-table';
 
 // No server answers in these tests, so the app sees a signed-out visitor.
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  render(
+  renderWithQueryClient(
     <AuthProvider>
-      <WorkspaceProvider>
-        <RouterProvider router={router} />
-      </WorkspaceProvider>
+      <RouterProvider router={router} />
     </AuthProvider>,
   );
   return router;

@@ -1,13 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   type Profile,
+  type SessionResponse,
   type SignInRequest,
   type SignUpRequest,
   type SubscriptionStatus,
   type User,
 } from '@cinegrade/contract';
 import { callApi } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 export interface AuthState {
   /** True until the first session answer arrives. */
@@ -22,72 +25,61 @@ export interface AuthState {
   refresh: () => Promise<void>;
 }
 
-const NO_SUBSCRIPTION = { subscribed: false, subscription_tier: null, subscription_end: null, loading: false } as const;
+const NO_SUBSCRIPTION: SubscriptionStatus = { subscribed: false, subscription_tier: null, subscription_end: null };
+const SIGNED_OUT: SessionResponse = { user: null, profile: null, expiresAt: null };
 const AuthContext = createContext<AuthState | null>(null);
 
 /** How often an open tab re-reads its session, so a session ended elsewhere is noticed. */
 const SESSION_CHECK_MS = 5 * 60 * 1000;
 
+/**
+ * The session and the subscription are queries (`queryKeys.session`, `queryKeys.subscription`):
+ * the session is read on start, every five minutes and when the tab comes back into focus after
+ * a while; a failed read (offline, a server restarting) keeps what was known. Signing in and out
+ * write the answer into the cache; the previous person's queries are forgotten.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [loading, setLoading] = useState(true);
-  const [user, setUser] = useState<User | null>(null);
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [subscription, setSubscription] = useState<AuthState['subscription']>(NO_SUBSCRIPTION);
-  const userId = useRef<string | null>(null);
+  const client = useQueryClient();
+  const session = useQuery({
+    queryKey: queryKeys.session(),
+    queryFn: ({ signal }) => callApi(API.session, { signal }),
+    refetchInterval: SESSION_CHECK_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+  const user = session.data?.user ?? null;
+  const profile = session.data?.profile ?? null;
+  const userId = user?.id ?? null;
+  const subscription = useQuery({
+    queryKey: queryKeys.subscription(userId),
+    queryFn: userId === null ? skipToken : ({ signal }) => callApi(API.checkSubscription, { signal }),
+    retry: false,
+  });
 
-  const checkSubscription = useCallback(async () => {
-    setSubscription((s) => ({ ...s, loading: true }));
-    try {
-      const status = await callApi(API.checkSubscription);
-      setSubscription({ ...status, loading: false });
-    } catch (error) {
-      console.error('Error checking subscription:', error);
-      setSubscription(NO_SUBSCRIPTION);
-    }
-  }, []);
-
-  const apply = useCallback(
-    (next: { user: User | null; profile: Profile | null }) => {
-      const changed = next.user?.id !== userId.current;
-      userId.current = next.user?.id ?? null;
-      setUser(next.user);
-      setProfile(next.profile);
-      if (!next.user) setSubscription(NO_SUBSCRIPTION);
-      else if (changed) void checkSubscription();
-    },
-    [checkSubscription],
-  );
+  // Someone else's (or nobody's) turn: forget what the previous person's queries held.
+  const previousUser = useRef(userId);
+  useEffect(() => {
+    const previous = previousUser.current;
+    previousUser.current = userId;
+    if (previous !== null && previous !== userId) client.removeQueries({ queryKey: queryKeys.user(previous) });
+  }, [client, userId]);
 
   const refresh = useCallback(async () => {
-    try {
-      apply(await callApi(API.session));
-    } catch {
-      // Offline or server restarting: keep the current state and try again later.
-    } finally {
-      setLoading(false);
-    }
-  }, [apply]);
+    await client.refetchQueries({ queryKey: queryKeys.session() });
+    const current = client.getQueryData<SessionResponse>(queryKeys.session())?.user?.id ?? null;
+    if (current !== null) await client.refetchQueries({ queryKey: queryKeys.subscription(current) });
+  }, [client]);
 
-  useEffect(() => {
-    void refresh();
-    const timer = window.setInterval(() => void refresh(), SESSION_CHECK_MS);
-    const onFocus = () => void refresh();
-    window.addEventListener('focus', onFocus);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-    };
-  }, [refresh]);
-
+  const subscriptionData = subscription.isError ? NO_SUBSCRIPTION : (subscription.data ?? NO_SUBSCRIPTION);
+  const subscriptionLoading = subscription.isFetching;
   const value = useMemo<AuthState>(
     () => ({
-      loading,
+      loading: session.isPending,
       user,
       profile,
-      subscription,
+      subscription: { ...subscriptionData, loading: subscriptionLoading },
       signIn: async (input) => {
-        const session = await callApi(API.signIn, { body: input });
-        apply(session);
+        client.setQueryData(queryKeys.session(), await callApi(API.signIn, { body: input }));
       },
       signUp: async (input) => {
         await callApi(API.signUp, { body: input });
@@ -96,15 +88,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         try {
           await callApi(API.signOut);
         } finally {
-          apply({ user: null, profile: null });
+          client.setQueryData(queryKeys.session(), SIGNED_OUT);
         }
       },
-      refresh: async () => {
-        await refresh();
-        if (userId.current) await checkSubscription();
-      },
+      refresh,
     }),
-    [loading, user, profile, subscription, apply, refresh, checkSubscription],
+    [session.isPending, user, profile, subscriptionData, subscriptionLoading, client, refresh],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

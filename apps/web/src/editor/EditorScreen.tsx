@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
-import type { OpenMedia } from '../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../workspace/open-media';
 import { EditorMediaProvider } from './editor-media';
 import { BottomPanel } from './layout/BottomPanel';
 import { ResizeHandle } from './layout/ResizeHandle';

@@ -1,7 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  API,
   canUseProExport,
   DEFAULT_SETTINGS,
   defaultExportChoice,
@@ -15,11 +14,10 @@ import {
   type AnyExportFormat,
   type ExportChoice,
   type ExportQuality,
-  type UserSettings,
 } from '@cinegrade/contract';
-import { callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
-import { useWorkspace, type OpenMedia } from '../workspace/WorkspaceProvider';
+import { useUserSettings } from '../settings/settings-queries';
+import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
 import { useExport } from './use-export';
 import './export.css';
 
@@ -46,11 +44,12 @@ function ProMark() {
  */
 export function ExportMenu() {
   const { profile, subscription } = useAuth();
-  const { media } = useWorkspace();
+  const media = useOpenMedia();
   const exporter = useExport();
   const tier = subscription.subscription_tier ?? normaliseTier(profile?.subscription_tier);
   const pro = canUseProExport(tier);
-  const [settings, setSettings] = useState<Pick<UserSettings, 'defaultExportQuality' | 'defaultFormat'>>(DEFAULT_SETTINGS);
+  // The built-in defaults serve until (or when) the saved settings cannot be read.
+  const settings = useUserSettings().data ?? DEFAULT_SETTINGS;
   const mediaType = media?.mediaType ?? 'video';
   const size = mediaSize(media);
   // Keyed by values, not the media object: a live refresh of the asset list keeps the choice.
@@ -58,13 +57,6 @@ export function ExportMenu() {
   const defaults = useMemo(() => defaultExportChoice(settings, tier, { type: mediaType, size: width && height ? { width, height } : null }), [settings, tier, mediaType, width, height]);
   const [choice, setChoice] = useState<ExportChoice>(defaults);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(API.getSettings, { signal: controller.signal })
-      .then(setSettings)
-      .catch(() => undefined); // The built-in defaults serve when the settings cannot be read.
-    return () => controller.abort();
-  }, []);
   // A new media, tier or saved preference starts again from the defaults.
   useEffect(() => setChoice(defaults), [defaults]);
 

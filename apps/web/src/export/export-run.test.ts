@@ -1,36 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_POLL_MAX_ATTEMPTS, type ProcessingResult, type PredictionStatus } from '@cinegrade/contract';
 import { ApiError } from '../api/client';
-import { describeFailure, runExport, type ExportProgressEvent, type ExportRunDeps } from './export-run';
+import { processingResult, TEST_EXPORT_ASSET_ID, TEST_EXPORT_ID, TEST_EXPORT_REQUEST } from '../testing/export-fixtures';
+import { describeFailure, runExport, type ExportStatusUpdate, type ExportRunDeps } from './export-run';
 
-const ID = '8a6f1c1e-2b3d-4c5e-9f60-718293a4b5c6';
-const ASSET = '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9';
-const REQUEST = { assetId: ASSET, outputFormat: 'mp4', quality: '720p' } as const;
-
-function result(status: PredictionStatus, progress: number, extra: Partial<ProcessingResult> = {}): ProcessingResult {
-  return {
-    predictionId: ID,
-    status,
-    progress,
-    downloadUrl: status === 'succeeded' ? '/api/files/x.y' : null,
-    output: status === 'succeeded' ? '/api/files/x.y' : null,
-    error: null,
-    suggestion: null,
-    retryAfter: null,
-    assetId: ASSET,
-    outputFormat: 'mp4',
-    quality: '720p',
-    width: 1280,
-    height: 720,
-    fileName: 'clip-vintage-film.mp4',
-    ...extra,
-  };
-}
+const ID = TEST_EXPORT_ID;
+const ASSET = TEST_EXPORT_ASSET_ID;
+const REQUEST = TEST_EXPORT_REQUEST;
+const result = processingResult;
 
 /** Deps answering status calls from a script; `live` events are delivered just before the poll with the same index. */
-function scripted(statuses: (ProcessingResult | Error)[], live: Record<number, ExportProgressEvent> = {}) {
+function scripted(statuses: (ProcessingResult | Error)[], live: Record<number, ExportStatusUpdate> = {}) {
   let polls = 0;
-  let listener: ((event: ExportProgressEvent) => void) | null = null;
+  let listener: ((event: ExportStatusUpdate) => void) | null = null;
   const cancels: string[] = [];
   const deps: ExportRunDeps = {
     start: () => Promise.resolve(result('starting', 0)),
@@ -58,7 +40,7 @@ function scripted(statuses: (ProcessingResult | Error)[], live: Record<number, E
   return { deps, polls: () => polls, cancels, subscribed: () => listener !== null };
 }
 
-const progressEvent = (progress: number, status: PredictionStatus = 'processing'): ExportProgressEvent => ({ type: 'export-progress', predictionId: ID, assetId: ASSET, status, progress });
+const progressEvent = (progress: number, status: PredictionStatus = 'processing'): ExportStatusUpdate => ({ predictionId: ID, status, progress });
 
 describe('runExport', () => {
   it('polls until succeeded, reports the progress, and answers the file to download', async () => {

@@ -3,7 +3,6 @@ import {
   isFinishedStatus,
   STATUS_POLL_INTERVAL_MS,
   STATUS_POLL_MAX_ATTEMPTS,
-  type LiveEvent,
   type ProcessingResult,
   type ProcessVideoRequest,
 } from '@cinegrade/contract';
@@ -11,10 +10,10 @@ import { ApiError } from '../api/client';
 
 /**
  * One export from the menu, start to download (docs/product-rules.md, 'Export'): start it, then
- * poll check-processing-status every 3 s and listen to the live channel, so the percentage moves
- * between polls too.
+ * poll check-processing-status every 3 s and follow every update of its status in between (the
+ * live channel's), so the percentage moves between polls too.
  *
- * The product's limit of 60 attempts is 3 minutes, shorter than a long export. Here an attempt is a
+ * The spec's limit of 60 attempts is 3 minutes, shorter than a long export. Here an attempt is a
  * poll that brings no sign of progress (the percentage, to a tenth, or the status has not moved
  * since the previous poll, by poll or live event); a poll that shows progress starts the count
  * again. So 'Processing timeout - please try again' means three minutes in which nothing moved —
@@ -22,13 +21,15 @@ import { ApiError } from '../api/client';
  * status call counts as an attempt too, and once more than half the attempts are used, one aborts
  * the wait with 'Status check failed'.
  */
-export type ExportProgressEvent = Extract<LiveEvent, { type: 'export-progress' }>;
+/** What the run follows of an export's status between polls. */
+export type ExportStatusUpdate = Pick<ProcessingResult, 'predictionId' | 'status' | 'progress'>;
 
 export interface ExportRunDeps {
   start(body: ProcessVideoRequest): Promise<ProcessingResult>;
   status(predictionId: string): Promise<ProcessingResult>;
   cancel(predictionId: string): Promise<ProcessingResult>;
-  subscribe(listener: (event: ExportProgressEvent) => void): () => void;
+  /** Hears every new status of any export (the run picks its own); answers the unsubscribe. */
+  subscribe(listener: (update: ExportStatusUpdate) => void): () => void;
   /** Resolves after `ms`, or early when `wake` is called (a live event said the export finished). */
   wait(ms: number, wake: { onWake?: () => void }): Promise<void>;
 }
@@ -111,7 +112,7 @@ export function runExport(request: ProcessVideoRequest, deps: ExportRunDeps, onP
       }
       switch (latest.status) {
         case 'succeeded':
-          // A success without a file to fetch is not one (succeeded needs output).
+          // A success without a file to fetch is not one (a succeeded status needs an output).
           if (!latest.downloadUrl) return failed(EXPORT_MESSAGES.unknownError);
           if (best.progress < 100) onProgress(100);
           return { kind: 'succeeded', result: { ...latest, downloadUrl: latest.downloadUrl } };

@@ -1,29 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API, EXPORT_MESSAGES, gradeFromSavedGrade, savedGradeFromGrade, type Asset, type ProcessVideoRequest, type SavedGrade } from '@cinegrade/contract';
-import { callApi } from '../api/client';
-import { subscribeLiveEvents } from '../api/live-events';
+import { useQueryClient } from '@tanstack/react-query';
+import { EXPORT_MESSAGES, gradeFromSavedGrade, savedGradeFromGrade, type Asset, type ProcessVideoRequest, type SavedGrade } from '@cinegrade/contract';
+import { useAuth } from '../auth/AuthProvider';
 import { gradeStore } from '../editor/grade-store';
 import { toast } from '../ui/toast-store';
-import type { OpenMedia } from '../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../workspace/open-media';
 import { runExport, type ExportRunDeps, type ExportRunHandle } from './export-run';
-
-/** The app's connections for an export run: the contract's routes, the shared live channel, timers. */
-export const appExportDeps: ExportRunDeps = {
-  start: (body) => callApi(API.processVideo, { body }),
-  status: (predictionId) => callApi(API.checkProcessingStatus, { body: { predictionId } }),
-  cancel: (predictionId) => callApi(API.cancelProcessing, { body: { predictionId } }),
-  subscribe: (listener) => subscribeLiveEvents('export-progress', listener),
-  wait: (ms, waker) =>
-    new Promise<void>((resolve) => {
-      const finish = () => {
-        window.clearTimeout(timer);
-        waker.onWake = undefined;
-        resolve();
-      };
-      const timer = window.setTimeout(finish, ms);
-      waker.onWake = finish;
-    }),
-};
+import { exportRunDeps } from './export-status';
 
 /**
  * The grade to export: the editor's, when the grade store holds this asset's; otherwise the grade
@@ -55,8 +38,14 @@ export interface ExportState {
   progress: number;
 }
 
-/** Runs one export at a time from the header menu, with the product's toasts (docs/product-rules.md, 'Messages'). */
-export function useExport(deps: ExportRunDeps = appExportDeps) {
+/**
+ * Runs one export at a time from the header menu, with the product's toasts
+ * (docs/product-rules.md, 'Messages'). Its status is the export's status query (`export-status.ts`) unless other `deps` are given.
+ */
+export function useExport(deps?: ExportRunDeps) {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
   const [state, setState] = useState<ExportState>({ running: false, progress: 0 });
   const handle = useRef<ExportRunHandle | null>(null);
   const mounted = useRef<AbortController | null>(null);
@@ -83,10 +72,12 @@ export function useExport(deps: ExportRunDeps = appExportDeps) {
         toast({ title: EXPORT_MESSAGES.failedTitle, description: grade.message, variant: 'destructive' });
         return;
       }
+      const runDeps = deps ?? (userId === null ? null : exportRunDeps(client, userId));
+      if (!runDeps) return;
       setState({ running: true, progress: 0 });
       const run = runExport(
         { assetId: media.asset.id, selectedLUT: grade.saved.selected_lut, colorSettings: grade.saved.color_settings, ...choice },
-        deps,
+        runDeps,
         (progress) => setState({ running: true, progress }),
         mounted.current?.signal,
       );
@@ -112,7 +103,7 @@ export function useExport(deps: ExportRunDeps = appExportDeps) {
           break;
       }
     },
-    [deps],
+    [deps, client, userId],
   );
 
   const cancel = useCallback(async () => {

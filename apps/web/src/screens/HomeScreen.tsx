@@ -9,7 +9,9 @@ import { Spinner, usePageTitle } from '../ui/primitives';
 import { DropZone, MediaHints } from '../workspace/DropZone';
 import { MyAssetsPanel } from '../workspace/MyAssetsPanel';
 import { SignUpBanner } from '../workspace/SignUpBanner';
-import { useWorkspace } from '../workspace/WorkspaceProvider';
+import { useOpenMedia, useOpenMediaActions } from '../workspace/open-media';
+import { useTrialRestoring } from '../workspace/trial-restore';
+import { useUploadActions } from '../workspace/uploads';
 import { usePaymentQuery } from './payment-query';
 
 const FEATURES = [
@@ -33,20 +35,23 @@ const FEATURES = [
 /** `/`: landing page signed out; the workspace signed in; the editor with media. */
 export function HomeScreen() {
   const { user, loading } = useAuth();
-  const workspace = useWorkspace();
+  const media = useOpenMedia();
+  const { openTrialFile, closeMedia } = useOpenMediaActions();
+  const { uploadFiles } = useUploadActions();
+  const restoring = useTrialRestoring();
   const assetsArea = useEditorView((view) => view.assetsArea);
-  usePageTitle(workspace.media?.name ?? '');
+  usePageTitle(media?.name ?? '');
   usePaymentQuery();
   useLookQuery();
   if (loading) return <Spinner />;
-  if (workspace.restoring && !workspace.media) return <Spinner label="Restoring your file..." />;
+  if (restoring && !media) return <Spinner label="Restoring your file..." />;
 
   if (!user) {
-    if (workspace.media) {
+    if (media) {
       return (
         <div className="workspace workspace-editor">
           <SignUpBanner />
-          <EditorScreen media={workspace.media} restoring={workspace.restoring} onClose={workspace.closeMedia} />
+          <EditorScreen media={media} restoring={restoring} onClose={closeMedia} />
         </div>
       );
     }
@@ -60,7 +65,7 @@ export function HomeScreen() {
           <DropZone
             title="Try it with a video or an image"
             testId="landing-drop"
-            onFiles={([file]) => file && workspace.openTrialFile(file)}
+            onFiles={([file]) => file && openTrialFile(file)}
             hint={<span className="faint small">No account needed for one file up to {TEMP_FILE_LIMIT_BYTES / (1024 * 1024)} MB.</span>}
           />
         </div>
@@ -77,10 +82,10 @@ export function HomeScreen() {
     );
   }
 
-  if (workspace.media) {
+  if (media) {
     return (
       <div className="workspace workspace-editor">
-        <EditorScreen media={workspace.media} restoring={workspace.restoring} onClose={workspace.closeMedia} />
+        <EditorScreen media={media} restoring={restoring} onClose={closeMedia} />
       </div>
     );
   }
@@ -91,7 +96,7 @@ export function HomeScreen() {
         <div className="start-project">
           <h1>Start Your Project</h1>
           <p className="muted">Upload a video or an image to start grading. Your uploads are kept in My Assets.</p>
-          <DropZone title="Upload media" testId="workspace-drop" multiple onFiles={workspace.uploadFiles} hint={<MediaHints />} />
+          <DropZone title="Upload media" testId="workspace-drop" multiple onFiles={uploadFiles} hint={<MediaHints />} />
         </div>
       </div>
       <aside className="workspace-side">

@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
-  API,
   DATA_RETENTION_OPTIONS,
   DEFAULT_FORMAT_OPTIONS,
   EXPORT_QUALITY_PREFERENCES,
   type UpdateSettingsRequest,
   type UserSettings,
 } from '@cinegrade/contract';
-import { callApi } from '../api/client';
+import { useUpdateSettings, useUserSettings } from '../settings/settings-queries';
 import { handleError } from '../ui/handle-error';
 import { PageLayout, Select, Spinner, Switch } from '../ui/primitives';
-import { toast } from '../ui/toast-store';
 
 type BooleanKey = { [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never }[keyof UserSettings];
 
@@ -19,27 +17,13 @@ const QUALITY_LABELS: Record<(typeof EXPORT_QUALITY_PREFERENCES)[number], string
 
 /** /settings: every option with its default (docs/product-rules.md, 'Settings'), saved per user as it changes. */
 export function SettingsScreen() {
-  const [settings, setSettings] = useState<UserSettings | null>(null);
-
+  const { data: settings, error } = useUserSettings();
+  const update = useUpdateSettings();
+  // Read here and by the export menu, which falls back to the defaults quietly: only this page says so.
   useEffect(() => {
-    const controller = new AbortController();
-    callApi(API.getSettings, { signal: controller.signal })
-      .then(setSettings)
-      .catch((error: unknown) => handleError(error, 'Error', 'Failed to load settings'));
-    return () => controller.abort();
-  }, []);
-
-  const save = async (change: UpdateSettingsRequest) => {
-    const previous = settings;
-    if (previous) setSettings({ ...previous, ...change });
-    try {
-      setSettings(await callApi(API.updateSettings, { body: change }));
-      toast({ title: 'Settings saved', variant: 'success' });
-    } catch (error) {
-      setSettings(previous);
-      handleError(error, 'Error', 'Failed to save settings');
-    }
-  };
+    if (error) handleError(error, 'Error', 'Failed to load settings');
+  }, [error]);
+  const save = (change: UpdateSettingsRequest) => update.mutate(change);
 
   const toggle = (key: BooleanKey, label: string, description: string) =>
     settings && (
@@ -50,7 +34,7 @@ export function SettingsScreen() {
           </label>
           <div className="muted small">{description}</div>
         </div>
-        <Switch id={key} label={label} checked={settings[key]} onCheckedChange={(checked) => void save({ [key]: checked })} />
+        <Switch id={key} label={label} checked={settings[key]} onCheckedChange={(checked) => save({ [key]: checked })} />
       </div>
     );
 
@@ -80,7 +64,7 @@ export function SettingsScreen() {
                 label="Data retention"
                 value={settings.dataRetention}
                 options={DATA_RETENTION_OPTIONS.map((value) => ({ value, label: RETENTION_LABELS[value] }))}
-                onValueChange={(value) => void save({ dataRetention: value })}
+                onValueChange={(value) => save({ dataRetention: value })}
               />
             </div>
           </section>
@@ -103,7 +87,7 @@ export function SettingsScreen() {
                 label="Default export quality"
                 value={settings.defaultExportQuality}
                 options={EXPORT_QUALITY_PREFERENCES.map((value) => ({ value, label: QUALITY_LABELS[value] }))}
-                onValueChange={(value) => void save({ defaultExportQuality: value })}
+                onValueChange={(value) => save({ defaultExportQuality: value })}
               />
             </div>
             <div className="switch-row">
@@ -118,7 +102,7 @@ export function SettingsScreen() {
                 label="Default format"
                 value={settings.defaultFormat}
                 options={DEFAULT_FORMAT_OPTIONS.map((value) => ({ value, label: value.toUpperCase() }))}
-                onValueChange={(value) => void save({ defaultFormat: value })}
+                onValueChange={(value) => save({ defaultFormat: value })}
               />
             </div>
             {toggle('watermark', 'Watermark', 'Add a small Cinegrade mark to exports.')}

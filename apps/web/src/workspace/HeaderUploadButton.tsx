@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { useWorkspace } from './WorkspaceProvider';
+import { useUploadActions } from './uploads';
 
 /** The header's Upload button (signed in): a file picker for video and images. */
 export function HeaderUploadButton() {
-  const { uploadFiles } = useWorkspace();
+  const { uploadFiles } = useUploadActions();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { Asset } from '@cinegrade/contract';
 import { Spinner } from '../ui/primitives';
-import { useWorkspace } from './WorkspaceProvider';
+import { useAssetList, useDeleteAsset } from './asset-queries';
+import { useOpenMedia, useOpenMediaActions } from './open-media';
 
 type Filter = 'all' | 'batch' | 'manual';
 
@@ -17,7 +18,10 @@ function formatDate(iso: string): string {
 
 /** My Assets: filters with counts, a two-column grid, delete on hover. */
 export function MyAssetsPanel() {
-  const { assets, media, openAsset, deleteAsset } = useWorkspace();
+  const assets = useAssetList();
+  const media = useOpenMedia();
+  const { openAsset } = useOpenMediaActions();
+  const { mutate: deleteAsset } = useDeleteAsset();
   const [filter, setFilter] = useState<Filter>('all');
   const counts = useMemo(() => {
     const list = assets ?? [];
@@ -57,7 +61,7 @@ export function MyAssetsPanel() {
               active={media?.source === 'asset' && media.asset.id === asset.id}
               onOpen={() => void openAsset(asset)}
               onDelete={() => {
-                if (window.confirm(`Delete "${asset.name}" and its files? This cannot be undone.`)) void deleteAsset(asset);
+                if (window.confirm(`Delete "${asset.name}" and its files? This cannot be undone.`)) deleteAsset(asset);
               }}
             />
           ))}

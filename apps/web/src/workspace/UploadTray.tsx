@@ -1,4 +1,4 @@
-import { useWorkspace } from './WorkspaceProvider';
+import { useUploadActions, useUploads } from './uploads';
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -6,7 +6,8 @@ function megabytes(bytes: number): string {
 
 /** Uploads in progress: a progress bar each, pause and resume, and what went wrong. */
 export function UploadTray() {
-  const { uploads, pauseUpload, resumeUpload, cancelUpload, dismissUpload } = useWorkspace();
+  const uploads = useUploads();
+  const { pauseUpload, resumeUpload, cancelUpload, dismissUpload } = useUploadActions();
   if (uploads.length === 0) return null;
   return (
     <aside className="upload-tray" aria-label="Uploads">

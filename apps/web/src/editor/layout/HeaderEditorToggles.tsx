@@ -1,5 +1,5 @@
 import { Switch } from '../../ui/primitives';
-import { useWorkspace } from '../../workspace/WorkspaceProvider';
+import { useOpenMedia } from '../../workspace/open-media';
 import { editorView, useEditorView } from './editor-view-store';
 
 /**
@@ -8,7 +8,7 @@ import { editorView, useEditorView } from './editor-view-store';
  * shown only with media loaded, is the Color Grading area's Smart/Basic toggle.
  */
 export function HeaderEditorToggles() {
-  const { media } = useWorkspace();
+  const media = useOpenMedia();
   const batch = useEditorView((view) => view.assetsArea === 'batch');
   const smart = useEditorView((view) => view.colorMode === 'smart');
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
-import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../../workspace/open-media';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { HelpSheet } from '../HelpSheet';
 import { SCOPE_KINDS, useEditorView } from '../layout/editor-view-store';

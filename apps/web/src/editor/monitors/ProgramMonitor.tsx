@@ -3,7 +3,7 @@ import { getLook, type Grade } from '@cinegrade/color';
 import { useGradeState } from '../grade-store';
 import { editorView, useEditorView } from '../layout/editor-view-store';
 import type { ProgramView, SourceElement } from '../render/program-view';
-import { userLutName, useUserLuts } from '../user-luts-store';
+import { userLutName, useUserLuts } from '../user-luts';
 import { MonitorOverlay } from './MonitorOverlay';
 import { MonitorStatusOverlay } from './MonitorStatusOverlay';
 import type { MonitorStatus } from './monitor-status';

@@ -1,4 +1,4 @@
-import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../../workspace/open-media';
 
 /** What identifies the open media across live updates (which replace the Asset object). */
 export function mediaKeyOf(media: OpenMedia | null): string | null {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cubeFromLut, DEFAULT_GRADE, identityLut, writeCube } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { toast } from '../../ui/toast-store';
 import { captureSourceFrame, EditorMediaProvider } from '../editor-media';
 import type * as EditorMediaModule from '../editor-media';
 import { gradeStore } from '../grade-store';
-import { resetUserLutsForTests } from '../user-luts-store';
+import { renderWithQueryClient } from '../../testing/query-client';
 import { LooksPanel } from './LooksPanel';
 import { installResizeObserver, jsonResponse, mockFetch, sentBody, testAsset } from './test-helpers';
 
@@ -14,7 +14,7 @@ const auth = vi.hoisted(() => ({ tier: 'Free' }));
 vi.mock('../../auth/AuthProvider', () => ({
   useAuth: () => ({ loading: false, user: { id: 'user-1' }, profile: { subscription_tier: auth.tier } }),
 }));
-vi.mock('../../workspace/WorkspaceProvider', () => ({ useWorkspace: () => ({ media: { source: 'asset', asset: testAsset(), url: 'x', mediaType: 'image', name: 'Beach' } }) }));
+vi.mock('../../workspace/open-media', () => ({ useOpenMedia: () => ({ source: 'asset', asset: testAsset(), url: 'x', mediaType: 'image', name: 'Beach' }) }));
 vi.mock('../../ui/toast-store', { spy: true });
 // jsdom cannot draw: the captured frame is a synthetic one, as a browser's canvas would give.
 vi.mock('../editor-media', async (importOriginal) => ({ ...(await importOriginal<typeof EditorMediaModule>()), captureSourceFrame: vi.fn(() => null) }));
@@ -30,7 +30,6 @@ describe('LooksPanel', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     auth.tier = 'Free';
-    resetUserLutsForTests();
     gradeStore.load('asset-1', DEFAULT_GRADE);
     vi.mocked(toast).mockClear();
     fetchMock = mockFetch((url) => (url === '/api/luts' ? jsonResponse(200, { luts: [] }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' })));
@@ -38,7 +37,7 @@ describe('LooksPanel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the editor catalogue by category, marking free and premium looks', () => {
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     const cinematic = screen.getByRole('region', { name: 'Cinematic' });
     expect(within(cinematic).getByRole('button', { name: 'Blade Runner 2049 (Premium)' })).toBeTruthy();
     const social = screen.getByRole('region', { name: 'Social Media' });
@@ -47,7 +46,7 @@ describe('LooksPanel', () => {
   });
 
   it('refuses a premium look to a Free user with the spec toast, and leaves the grade alone', () => {
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }));
     expect(lastToast()).toEqual({ title: PREMIUM_LOOK_REFUSAL.title, description: PREMIUM_LOOK_REFUSAL.description, variant: 'destructive' });
     expect(gradeStore.getState().grade.look).toBeNull();
@@ -56,7 +55,7 @@ describe('LooksPanel', () => {
 
   it('lets a Premium user choose a premium look, and anyone a free one', () => {
     auth.tier = 'Premium';
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }));
     expect(gradeStore.getState().grade.look).toBe('blade-runner-2049');
     expect(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }).getAttribute('aria-pressed')).toBe('true');
@@ -66,7 +65,7 @@ describe('LooksPanel', () => {
   });
 
   it('Reset sets the look back to none', () => {
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     const reset = screen.getByRole('button', { name: 'Reset' });
     expect(reset).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Vintage Film' }));
@@ -77,7 +76,7 @@ describe('LooksPanel', () => {
   });
 
   it('sets the look strength from 0 to 100 with the keyboard, only with a look chosen', () => {
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     const strength = screen.getByRole('slider', { name: 'Look strength' });
     expect(strength.getAttribute('aria-valuenow')).toBe('100');
     expect(strength.hasAttribute('data-disabled')).toBe(true);
@@ -104,7 +103,7 @@ describe('LooksPanel', () => {
       return { putImageData: (image: ImageData) => drawn.set(this.closest('[data-look]')?.getAttribute('data-look') ?? '', image.data) } as unknown as CanvasRenderingContext2D;
     });
 
-    const { unmount } = render(<LooksPanel />);
+    const { unmount } = renderWithQueryClient(<LooksPanel />);
     expect(document.querySelectorAll('[data-swatch="gradient"]')).toHaveLength(46);
     unmount();
     const frameListeners = new Set<() => void>();
@@ -112,7 +111,7 @@ describe('LooksPanel', () => {
       frameListeners.add(listener);
       return () => frameListeners.delete(listener);
     };
-    render(
+    renderWithQueryClient(
       <EditorMediaProvider value={{ element: document.createElement('img'), mediaType: 'image', onFrame, readProgramPixels: () => null }}>
         <LooksPanel />
       </EditorMediaProvider>,
@@ -135,7 +134,7 @@ describe('LooksPanel', () => {
   });
 
   it("shows a broken .cube file's parser error with its line at once, sending nothing", async () => {
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     const broken = writeCube(cubeFromLut(identityLut(2), 'Broken')).replace(/\n1\.0+ 0\.0+ 0\.0+\n/, '\n1.0 red 0.0\n');
     fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile(broken)] } });
     await waitFor(() => expect(lastToast()?.title).toBe('Invalid .cube file'));
@@ -154,7 +153,7 @@ describe('LooksPanel', () => {
       }
       return jsonResponse(200, { luts: [] });
     });
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile(good)] } });
     await waitFor(() => expect(lastToast()?.title).toBe('Import failed'));
     expect(lastToast()?.description).toBe('Free accounts can keep 3 imported LUTs. Delete one, or upgrade to Premium to keep up to 50.');
@@ -178,7 +177,7 @@ describe('LooksPanel', () => {
       }
       return url === '/api/luts' ? jsonResponse(200, { luts: [lut] }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' });
     });
-    render(<LooksPanel />);
+    renderWithQueryClient(<LooksPanel />);
     const mine = screen.getByRole('region', { name: 'My LUTs' });
     fireEvent.click(await within(mine).findByRole('button', { name: 'Night Bleach' }));
     expect(gradeStore.getState().grade).toMatchObject({ look: null, customLook: lut.id });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { DEFAULT_LOOK_STRENGTH, LOOK_CATEGORIES, looksInCatalogue, type LookDefinition } from '@cinegrade/color';
 import type { UserLut } from '@cinegrade/contract';
 import { gradeStore, useGradeState } from '../grade-store';
-import { useUserLuts } from '../user-luts-store';
+import { useUserLuts } from '../user-luts';
 import { chooseImportedLut, chooseLook, resetLook, useCanUsePremiumLooks } from './look-access';
 import { LabelledSlider } from './LabelledSlider';
 import { LockIcon } from './LockIcon';

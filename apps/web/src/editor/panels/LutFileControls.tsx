@@ -3,34 +3,38 @@ import { getLook, type Lut3D } from '@cinegrade/color';
 import { handleError } from '../../ui/handle-error';
 import { Select } from '../../ui/primitives';
 import { toast } from '../../ui/toast-store';
-import { useWorkspace } from '../../workspace/WorkspaceProvider';
+import { useOpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
 import { fetchLutTable } from '../user-lut-tables';
-import { CubeFileError, importUserLut, lutNameFromFileName, useUserLuts, userLutName } from '../user-luts-store';
+import { CubeFileError, lutNameFromFileName, useImportUserLut, useUserLuts, userLutName } from '../user-luts';
 import { chooseImportedLut } from './look-access';
 import { DOWNLOAD_LUT_SIZES, downloadTextFile, gradeCube, type DownloadLutSize } from './lut-download';
 
-/** Imports a `.cube` chosen by the person; answers when it is done (or refused). */
-export async function importCubeFile(file: File): Promise<void> {
-  try {
-    const lut = await importUserLut(lutNameFromFileName(file.name), await file.text());
-    chooseImportedLut(lut.id);
-    const warnings = lut.warnings ?? [];
-    toast({
-      title: 'LUT imported',
-      description: warnings.length > 0 ? `"${lut.name}" is in My LUTs. Not used from the file: ${warnings.join('; ')}` : `"${lut.name}" is in My LUTs and applied.`,
-      variant: 'success',
-    });
-  } catch (error) {
-    if (error instanceof CubeFileError) toast({ title: 'Invalid .cube file', description: error.message, variant: 'destructive' });
-    else handleError(error, 'Import failed', 'The LUT could not be imported.');
-  }
+/** Imports a `.cube` chosen by the person and applies it; answers when it is done (or refused). */
+function useImportCubeFile(): (file: File) => Promise<void> {
+  const { mutateAsync } = useImportUserLut();
+  return async (file) => {
+    try {
+      const lut = await mutateAsync({ name: lutNameFromFileName(file.name), text: await file.text() });
+      chooseImportedLut(lut.id);
+      const warnings = lut.warnings ?? [];
+      toast({
+        title: 'LUT imported',
+        description: warnings.length > 0 ? `"${lut.name}" is in My LUTs. Not used from the file: ${warnings.join('; ')}` : `"${lut.name}" is in My LUTs and applied.`,
+        variant: 'success',
+      });
+    } catch (error) {
+      if (error instanceof CubeFileError) toast({ title: 'Invalid .cube file', description: error.message, variant: 'destructive' });
+      else handleError(error, 'Import failed', 'The LUT could not be imported.');
+    }
+  };
 }
 
 /** Import a `.cube` as a personal look (".cube in and out"); shown in My LUTs' heading. */
 export function LutImportButton() {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const importCubeFile = useImportCubeFile();
   return (
     <>
       <input
@@ -56,7 +60,7 @@ export function LutImportButton() {
 
 /** Download the current grade as a `.cube` of the chosen size. */
 export function LutDownloadControls() {
-  const { media } = useWorkspace();
+  const media = useOpenMedia();
   const { luts } = useUserLuts();
   const [size, setSize] = useState<DownloadLutSize>(33);
 

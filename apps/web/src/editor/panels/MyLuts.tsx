@@ -2,7 +2,7 @@ import type { UserLut } from '@cinegrade/contract';
 import { handleError } from '../../ui/handle-error';
 import { toast } from '../../ui/toast-store';
 import { gradeStore } from '../grade-store';
-import { deleteUserLut, type UserLutsState } from '../user-luts-store';
+import { useDeleteUserLut, type UserLutsState } from '../user-luts';
 import { LookSwatch } from './LookSwatch';
 import { customSwatchKey } from './look-swatches';
 import { LutImportButton } from './LutFileControls';
@@ -11,19 +11,22 @@ import type { Swatches } from './use-look-swatches';
 /** A neutral grey ramp for imported LUTs before their swatch is drawn (we know nothing of their colour). */
 const IMPORTED_GRADIENT = 'linear-gradient(135deg, #2a2a2e, #77777d 50%, #c8c8cc)';
 
-async function remove(lut: UserLut): Promise<void> {
-  try {
-    await deleteUserLut(lut.id);
-    // The open grade used it: it now has no look, as every asset graded with it (server's rule).
-    if (gradeStore.getState().grade.customLook === lut.id) gradeStore.change((g) => ({ ...g, customLook: null }));
-    toast({ title: 'LUT deleted', description: `"${lut.name}" was removed from My LUTs.`, variant: 'success' });
-  } catch (error) {
-    handleError(error, 'Could not delete the LUT');
-  }
+function useRemoveLut(): (lut: UserLut) => void {
+  const { mutate } = useDeleteUserLut();
+  return (lut) =>
+    mutate(lut.id, {
+      onSuccess: () => {
+        // The open grade used it: it now has no look, as every asset graded with it (server's rule).
+        if (gradeStore.getState().grade.customLook === lut.id) gradeStore.change((g) => ({ ...g, customLook: null }));
+        toast({ title: 'LUT deleted', description: `"${lut.name}" was removed from My LUTs.`, variant: 'success' });
+      },
+      onError: (error) => handleError(error, 'Could not delete the LUT'),
+    });
 }
 
 /** "My LUTs": the person's imported `.cube` LUTs, chosen like any look, each deletable. */
 export function MyLuts({ state, selected, swatches, onChoose }: { state: UserLutsState; selected: string | null; swatches: Swatches; onChoose: (lut: UserLut) => void }) {
+  const remove = useRemoveLut();
   return (
     <section className="look-group" aria-label="My LUTs">
       <div className="look-group-head">
@@ -52,7 +55,7 @@ export function MyLuts({ state, selected, swatches, onChoose }: { state: UserLut
                 Mine
               </span>
             </button>
-            <button type="button" className="btn-icon look-card-delete" aria-label={`Delete ${lut.name}`} title={`Delete ${lut.name}`} onClick={() => void remove(lut)}>
+            <button type="button" className="btn-icon look-card-delete" aria-label={`Delete ${lut.name}`} title={`Delete ${lut.name}`} onClick={() => remove(lut)}>
               ✕
             </button>
           </div>

@@ -3,7 +3,7 @@ import { DEFAULT_GRADE, measureImage } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL, type AnalyzeSceneResponse } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
-import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
 import { captureAnalysisFrames, measureCurrentFrame } from './scene-frames';
 import { SmartAutoGradePanel } from './SmartAutoGradePanel';
@@ -11,7 +11,7 @@ import { jsonResponse, mockFetch, sentBody, testAsset } from './test-helpers';
 
 vi.mock('../../auth/AuthProvider', () => ({ useAuth: () => ({ loading: false, user: { id: 'u' }, profile: { subscription_tier: 'Free' } }) }));
 const workspace = vi.hoisted(() => ({ media: null as OpenMedia | null }));
-vi.mock('../../workspace/WorkspaceProvider', () => ({ useWorkspace: () => workspace }));
+vi.mock('../../workspace/open-media', () => ({ useOpenMedia: () => workspace.media }));
 vi.mock('../../ui/toast-store', { spy: true });
 // jsdom has no canvas: the frames are what a browser's capture would give.
 vi.mock('./scene-frames', () => ({ captureAnalysisFrames: vi.fn(), measureCurrentFrame: vi.fn() }));

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ADJUSTMENT_INFO, confidenceColor, formatConfidence, getLook, suggestAutoGrade, type AdjustmentKey } from '@cinegrade/color';
 import type { LookRecommendation } from '@cinegrade/contract';
 import { toast } from '../../ui/toast-store';
-import { useWorkspace } from '../../workspace/WorkspaceProvider';
+import { useOpenMedia } from '../../workspace/open-media';
 import { useEditorMedia } from '../editor-media';
 import { gradeStore, useGradeState } from '../grade-store';
 import { analyzeScene, outcomeToast, type AnalysisOutcome } from './analyze-scene-client';
@@ -24,7 +24,7 @@ function noMedia(): void {
  * the Auto Grade button (slider values measured from the frame), and Reset to clear the results.
  */
 export function SmartAutoGradePanel() {
-  const { media } = useWorkspace();
+  const media = useOpenMedia();
   const { element, mediaType } = useEditorMedia();
   const { grade } = useGradeState();
   const canUsePremium = useCanUsePremiumLooks();

@@ -1,4 +1,4 @@
-import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../../workspace/open-media';
 
 /**
  * Which media is open, as a string that stays the same while the same file is open. The asset's

@@ -3,14 +3,14 @@ import { DEFAULT_GRADE } from '@cinegrade/color';
 import type { SavedGrade } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
-import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../../workspace/open-media';
 import { createGradeStore, type GradeStore } from '../grade-store';
 import { GradeAutosaver, SAVE_DEBOUNCE_MS } from './grade-autosaver';
 import { jsonResponse, mockFetch, testAsset } from './test-helpers';
 import { useGradeAutosave } from './use-grade-autosave';
 
 const workspace = vi.hoisted(() => ({ media: null as OpenMedia | null }));
-vi.mock('../../workspace/WorkspaceProvider', () => ({ useWorkspace: () => workspace }));
+vi.mock('../../workspace/open-media', () => ({ useOpenMedia: () => workspace.media }));
 vi.mock('../../ui/toast-store', { spy: true });
 
 const A = testAsset({ id: '00000000-0000-4000-8000-0000000000aa', name: 'A', selected_lut: 'vintage-film', color_settings: { contrast: 25, lookStrength: 60 } });

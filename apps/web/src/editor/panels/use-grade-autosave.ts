@@ -4,7 +4,7 @@ import { API, gradeFromSavedGrade, type SavedGrade } from '@cinegrade/contract';
 import { ApiError, toApiError } from '../../api/client';
 import { handleError } from '../../ui/handle-error';
 import { toast } from '../../ui/toast-store';
-import { useWorkspace, type OpenMedia } from '../../workspace/WorkspaceProvider';
+import { useOpenMedia, type OpenMedia } from '../../workspace/open-media';
 import { gradeStore, type GradeStore } from '../grade-store';
 import { fetchLutTable } from '../user-lut-tables';
 import { GradeAutosaver } from './grade-autosaver';
@@ -92,7 +92,7 @@ async function dropMissingImportedLut(store: GradeStore, assetId: string, custom
  * the page is hidden. Called once by the editor screen.
  */
 export function useGradeAutosave(store: GradeStore = gradeStore, autosaver: GradeAutosaver = gradeAutosaver): void {
-  const { media } = useWorkspace();
+  const media = useOpenMedia();
   const key = mediaKey(media);
   const current = useRef(media);
   current.current = media;

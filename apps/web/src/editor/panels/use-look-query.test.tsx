@@ -4,7 +4,7 @@ import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
-import type { OpenMedia } from '../../workspace/WorkspaceProvider';
+import type { OpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
 import { GradeAutosaver } from './grade-autosaver';
 import { testAsset } from './test-helpers';
@@ -13,7 +13,7 @@ import { useLookQuery } from './use-look-query';
 
 const state = vi.hoisted(() => ({ media: null as OpenMedia | null, tier: 'Free' }));
 vi.mock('../../auth/AuthProvider', () => ({ useAuth: () => ({ loading: false, user: { id: 'u' }, profile: { subscription_tier: state.tier } }) }));
-vi.mock('../../workspace/WorkspaceProvider', () => ({ useWorkspace: () => ({ media: state.media }) }));
+vi.mock('../../workspace/open-media', () => ({ useOpenMedia: () => state.media }));
 vi.mock('../../ui/toast-store', { spy: true });
 
 const saver = new GradeAutosaver(() => Promise.resolve(), () => {});

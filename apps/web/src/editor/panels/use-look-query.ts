@@ -4,7 +4,7 @@ import { getLook, isLookId, looksInCatalogue, type LookId } from '@cinegrade/col
 import { withoutParam } from '../../app/search-params';
 import { useAuth } from '../../auth/AuthProvider';
 import { toast } from '../../ui/toast-store';
-import { useWorkspace } from '../../workspace/WorkspaceProvider';
+import { useOpenMedia } from '../../workspace/open-media';
 import { chooseLook, useCanUsePremiumLooks } from './look-access';
 import { mediaKey } from './media-key';
 import { useLoadedMediaKey } from './use-grade-autosave';
@@ -25,7 +25,7 @@ export function useLookQuery(): void {
   const [params, setParams] = useSearchParams();
   const requested = params.get('look');
   const { loading, user } = useAuth();
-  const { media } = useWorkspace();
+  const media = useOpenMedia();
   const canUsePremium = useCanUsePremiumLooks();
   const loadedKey = useLoadedMediaKey();
   const key = mediaKey(media);

@@ -1,14 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cubeToLut3D, parseCube } from '@cinegrade/color';
 import { API, MAX_CUBE_FILE_BYTES, MAX_IMPORTED_LUT_SIZE, type UserLut } from '@cinegrade/contract';
 import { ApiError, callApi } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/AuthProvider';
 import { forgetLutTable, rememberLutTable } from './user-lut-tables';
 
 /**
- * The signed-in user's imported LUTs ("My LUTs", ".cube in and out"): loaded once per
- * user from GET /api/luts and kept current by import and delete, so the looks panel and the
- * PROGRAM badge read one list. Kept outside React like the grade store.
+ * The signed-in user's imported LUTs ("My LUTs"): one query (`queryKeys.userLuts`, GET /api/luts)
+ * that import and delete update, so the looks panel and the PROGRAM badge read one list.
  */
 export interface UserLutsState {
   /** Whose list this is; null when nobody is signed in. */
@@ -20,49 +21,26 @@ export interface UserLutsState {
 }
 
 const SIGNED_OUT: UserLutsState = { userId: null, luts: [], status: 'idle', error: null };
+const NONE: readonly UserLut[] = [];
 
-let state: UserLutsState = SIGNED_OUT;
-const listeners = new Set<() => void>();
-
-function publish(next: UserLutsState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getState = (): UserLutsState => state;
-
-/** Loads the list of `userId` (again when `force`), or clears it when nobody is signed in. */
-export async function loadUserLuts(userId: string | null, force = false): Promise<void> {
-  if (userId === null) {
-    if (state.userId !== null) publish(SIGNED_OUT);
-    return;
-  }
-  if (!force && state.userId === userId && state.status !== 'failed') return;
-  publish({ userId, luts: state.userId === userId ? state.luts : [], status: 'loading', error: null });
-  try {
-    const { luts } = await callApi(API.listUserLuts);
-    if (state.userId === userId) publish({ userId, luts, status: 'ready', error: null });
-  } catch (error) {
-    if (state.userId !== userId) return;
-    const message = error instanceof ApiError ? error.message : 'Your imported LUTs could not be loaded.';
-    publish({ ...state, status: 'failed', error: message });
-  }
+function userLutsQuery(userId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.userLuts(userId),
+    queryFn: userId === null ? skipToken : async ({ signal }) => (await callApi(API.listUserLuts, { signal })).luts,
+  });
 }
 
 /** The signed-in user's imported LUTs, loaded on first use. */
 export function useUserLuts(): UserLutsState {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  useEffect(() => {
-    void loadUserLuts(userId);
-  }, [userId]);
-  const current = useSyncExternalStore(subscribe, getState, getState);
-  return current.userId === userId ? current : SIGNED_OUT;
+  const { data, error, isPending } = useQuery(userLutsQuery(userId));
+  return useMemo<UserLutsState>(() => {
+    if (userId === null) return SIGNED_OUT;
+    if (error) return { userId, luts: data ?? NONE, status: 'failed', error: error instanceof ApiError ? error.message : 'Your imported LUTs could not be loaded.' };
+    if (isPending) return { userId, luts: NONE, status: 'loading', error: null };
+    return { userId, luts: data, status: 'ready', error: null };
+  }, [userId, data, error, isPending]);
 }
 
 /** The name of an imported LUT in the current list, or null when it is not (or no longer) there. */
@@ -94,7 +72,7 @@ export function lutNameFromFileName(fileName: string): string {
  * (its 400 and 403 messages reach the caller as ApiError). The table the browser parsed seeds
  * the renderers' cache, so the new look shows without fetching it back.
  */
-export async function importUserLut(name: string, text: string): Promise<UserLut> {
+async function importUserLut(name: string, text: string): Promise<UserLut> {
   if (text.length > MAX_CUBE_FILE_BYTES) throw new CubeFileError('The file is larger than 12 MB, too large for a .cube LUT.', null);
   const parsed = parseCube(text);
   if (!parsed.ok) throw new CubeFileError(`This is not a valid .cube file: ${parsed.message}`, parsed.line);
@@ -108,18 +86,31 @@ export async function importUserLut(name: string, text: string): Promise<UserLut
   const lut = await callApi(API.importUserLut, { body: { name, cube: text } });
   // The server resamples 1D files and non-0..1 domains to a 3D table of lut.size; so do we.
   rememberLutTable(lut, cubeToLut3D(parsed.cube, lut.size));
-  if (state.userId !== null) publish({ ...state, luts: [lut, ...state.luts.filter((l) => l.id !== lut.id)] });
   return lut;
 }
 
-/** Deletes an imported LUT on the server and from the list. */
-export async function deleteUserLut(id: string): Promise<void> {
-  await callApi(API.deleteUserLut, { params: { id } });
-  forgetLutTable(id);
-  publish({ ...state, luts: state.luts.filter((lut) => lut.id !== id) });
+/** Imports a `.cube` file (see `importUserLut`) and puts it first in My LUTs. */
+export function useImportUserLut() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const queryKey = queryKeys.userLuts(user?.id ?? null);
+  return useMutation({
+    mutationFn: ({ name, text }: { name: string; text: string }) => importUserLut(name, text),
+    onSuccess: (lut) => client.setQueryData<UserLut[]>(queryKey, (luts) => [lut, ...(luts ?? []).filter((l) => l.id !== lut.id)]),
+  });
 }
 
-/** Test hook: forget everything (each test starts signed out). */
-export function resetUserLutsForTests(): void {
-  publish(SIGNED_OUT);
+/** Deletes an imported LUT on the server and from My LUTs. */
+export function useDeleteUserLut() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const queryKey = queryKeys.userLuts(user?.id ?? null);
+  return useMutation({
+    mutationFn: (id: string) => callApi(API.deleteUserLut, { params: { id } }),
+    onSuccess: (_answer, id) => {
+      forgetLutTable(id);
+      client.setQueryData<UserLut[]>(queryKey, (luts) => luts?.filter((lut) => lut.id !== id));
+    },
+  });
 }
+

@@ -1,0 +1,141 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Asset } from '@cinegrade/contract';
+import { useAuth } from '../auth/AuthProvider';
+import { toast } from '../ui/toast-store';
+import { putAssetInList } from './asset-queries';
+import { isMediaFile } from './media-file';
+import { useOpenMediaActions } from './open-media';
+import { startUpload, type UploadHandle } from './upload-client';
+
+/** One file on its way to the server, as the upload tray shows it. */
+export interface UploadItem {
+  id: number;
+  fileName: string;
+  size: number;
+  sent: number;
+  status: 'uploading' | 'paused' | 'retrying' | 'done' | 'failed';
+  error?: string;
+}
+
+/** What happens when one upload ends; by default the new asset opens, and a failure is a toast. */
+export interface UploadOutcome {
+  onDone?: (asset: Asset) => void;
+  onFail?: (message: string) => void;
+}
+
+export interface UploadActions {
+  /** Uploads the video and image files among `files`, saying when some were not. */
+  uploadFiles: (files: File[]) => void;
+  uploadFile: (file: File, outcome?: UploadOutcome) => void;
+  pauseUpload: (id: number) => void;
+  resumeUpload: (id: number) => void;
+  cancelUpload: (id: number) => void;
+  dismissUpload: (id: number) => void;
+  /** Empties the tray (on signing out; uploads under way go on). */
+  clearUploads: () => void;
+}
+
+/** How long a finished upload stays in the tray. */
+const DONE_SHOWN_MS = 3000;
+
+const UploadsContext = createContext<readonly UploadItem[] | null>(null);
+const UploadActionsContext = createContext<UploadActions | null>(null);
+
+/**
+ * The tus uploads of this tab (`upload-client.ts`): the tray's items, and the handles that pause,
+ * resume and cancel them. A kept upload's asset goes into the cached list at once (the live update
+ * that follows refetches it) and, unless the caller says otherwise, opens.
+ */
+export function UploadsProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const userId = useRef<string | null>(null);
+  userId.current = user?.id ?? null;
+  const { openAsset } = useOpenMediaActions();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const handles = useRef(new Map<number, UploadHandle>());
+  const nextId = useRef(1);
+
+  const patch = useCallback((id: number, change: Partial<UploadItem>) => {
+    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }, []);
+  const remove = useCallback((id: number) => setItems((list) => list.filter((item) => item.id !== id)), []);
+
+  const uploadFile = useCallback(
+    (file: File, outcome: UploadOutcome = {}) => {
+      const id = nextId.current++;
+      setItems((list) => [...list, { id, fileName: file.name, size: file.size, sent: 0, status: 'uploading' }]);
+      const handle = startUpload(file, {
+        onProgress: (sent) => patch(id, { sent, status: 'uploading' }),
+        onRetry: () => patch(id, { status: 'retrying' }),
+        onSuccess: (asset) => {
+          handles.current.delete(id);
+          patch(id, { sent: file.size, status: 'done' });
+          const owner = userId.current;
+          void (owner === null ? Promise.resolve() : putAssetInList(client, owner, asset)).then(() => {
+            if (outcome.onDone) outcome.onDone(asset);
+            else void openAsset(asset);
+          });
+          window.setTimeout(() => remove(id), DONE_SHOWN_MS);
+        },
+        onError: (message) => {
+          handles.current.delete(id);
+          patch(id, { status: 'failed', error: message });
+          if (outcome.onFail) outcome.onFail(message);
+          else toast({ title: 'Upload Failed', description: `Upload failed: ${message}`, variant: 'destructive' });
+        },
+      });
+      handles.current.set(id, handle);
+    },
+    [client, openAsset, patch, remove],
+  );
+
+  const actions = useMemo<UploadActions>(
+    () => ({
+      uploadFiles: (files) => {
+        const accepted = files.filter(isMediaFile);
+        if (accepted.length < files.length) {
+          toast({ title: 'Upload Failed', description: 'Only video and image files can be uploaded.', variant: 'destructive' });
+        }
+        for (const file of accepted) uploadFile(file);
+      },
+      uploadFile,
+      pauseUpload: (id) => {
+        handles.current.get(id)?.pause();
+        patch(id, { status: 'paused' });
+      },
+      resumeUpload: (id) => {
+        handles.current.get(id)?.resume();
+        patch(id, { status: 'uploading' });
+      },
+      cancelUpload: (id) => {
+        handles.current.get(id)?.cancel();
+        handles.current.delete(id);
+        remove(id);
+      },
+      dismissUpload: remove,
+      clearUploads: () => setItems([]),
+    }),
+    [uploadFile, patch, remove],
+  );
+
+  return (
+    <UploadActionsContext.Provider value={actions}>
+      <UploadsContext.Provider value={items}>{children}</UploadsContext.Provider>
+    </UploadActionsContext.Provider>
+  );
+}
+
+/** The uploads in the tray, oldest first. */
+export function useUploads(): readonly UploadItem[] {
+  const items = useContext(UploadsContext);
+  if (!items) throw new Error('useUploads must be used within an UploadsProvider');
+  return items;
+}
+
+export function useUploadActions(): UploadActions {
+  const actions = useContext(UploadActionsContext);
+  if (!actions) throw new Error('useUploadActions must be used within an UploadsProvider');
+  return actions;
+}
