@@ -4,8 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-
-const FFMPEG = process.env.FFMPEG_PATH ?? (fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
+import { resolveMediaBinaries } from './ffmpeg-binaries.mjs';
 
 const PATTERN = (size, seconds, rate = 25) => ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`];
 const TONE = (seconds) => ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`];
@@ -36,10 +35,11 @@ const RECIPES = {
 export function mediaFixtures(dir) {
   fs.mkdirSync(dir, { recursive: true });
   const file = (name) => path.join(dir, name);
+  const { ffmpeg } = resolveMediaBinaries();
   for (const [name, args] of Object.entries(RECIPES)) {
     if (fs.existsSync(file(name))) continue;
     const partial = file(`partial-${process.pid}-${name}`);
-    execFileSync(FFMPEG, ['-hide_banner', '-v', 'error', ...args, '-y', partial], { stdio: 'inherit' });
+    execFileSync(ffmpeg, ['-hide_banner', '-v', 'error', ...args, '-y', partial], { stdio: 'inherit' });
     fs.renameSync(partial, file(name));
   }
   if (!fs.existsSync(file('page.html.mp4'))) fs.writeFileSync(file('page.html.mp4'), '<!doctype html><html><body><script>alert(1)</script></body></html>\n');
