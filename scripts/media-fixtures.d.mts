@@ -14,3 +14,4 @@ export interface MediaFixtures {
   truncatedMp4: string;
 }
 export function mediaFixtures(dir: string): MediaFixtures;
+export function ffmpegWithoutFilter(dir: string, filter: string, options?: { listed?: boolean }): string;

@@ -4,8 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-
-const FFMPEG = process.env.FFMPEG_PATH ?? (fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
+import { resolveMediaBinaries } from './ffmpeg-binaries.mjs';
 
 const PATTERN = (size, seconds, rate = 25) => ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}`];
 const TONE = (seconds) => ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`];
@@ -36,10 +35,11 @@ const RECIPES = {
 export function mediaFixtures(dir) {
   fs.mkdirSync(dir, { recursive: true });
   const file = (name) => path.join(dir, name);
+  const { ffmpeg } = resolveMediaBinaries();
   for (const [name, args] of Object.entries(RECIPES)) {
     if (fs.existsSync(file(name))) continue;
     const partial = file(`partial-${process.pid}-${name}`);
-    execFileSync(FFMPEG, ['-hide_banner', '-v', 'error', ...args, '-y', partial], { stdio: 'inherit' });
+    execFileSync(ffmpeg, ['-hide_banner', '-v', 'error', ...args, '-y', partial], { stdio: 'inherit' });
     fs.renameSync(partial, file(name));
   }
   if (!fs.existsSync(file('page.html.mp4'))) fs.writeFileSync(file('page.html.mp4'), '<!doctype html><html><body><script>alert(1)</script></body></html>\n');
@@ -68,4 +68,36 @@ export function mediaFixtures(dir) {
     empty: file('empty.mp4'),
     truncatedMp4: file('truncated.mp4'),
   };
+}
+
+/**
+ * An ffmpeg that lacks one filter, for tests of what the server does with such a build (the npm
+ * static ffmpeg 4.1 had no multiply; builds without zimg have no zscale): a shell script around
+ * the real ffmpeg that leaves the filter out of `-filters` unless `listed`, and fails any command
+ * whose arguments use it as ffmpeg does ("No such filter: '…'"). `listed: true` makes an ffmpeg
+ * that claims the filter but cannot run it, so only the render finds out.
+ * @param {string} dir
+ * @param {string} filter
+ * @param {{ listed?: boolean }} [options]
+ */
+export function ffmpegWithoutFilter(dir, filter, { listed = false } = {}) {
+  if (!/^[a-z0-9_]+$/.test(filter)) throw new Error(`not a filter name: ${filter}`);
+  const { ffmpeg } = resolveMediaBinaries();
+  fs.mkdirSync(dir, { recursive: true });
+  const script = path.join(dir, `ffmpeg-without-${filter}${listed ? '-listed' : ''}`);
+  const hide = listed ? '' : `  if [ "$arg" = "-filters" ]; then "${ffmpeg}" "$@" | grep -v '^ ... ${filter} '; exit 0; fi\n`;
+  fs.writeFileSync(
+    script,
+    '#!/bin/sh\n' +
+      `# ${ffmpeg} without the ${filter} filter (made by scripts/media-fixtures.mjs for tests)\n` +
+      'for arg in "$@"; do\n' +
+      hide +
+      '  case "$arg" in\n' +
+      `    *${filter}*) echo "[AVFilterGraph @ 0x55d0c0de] No such filter: '${filter}'" >&2; echo "Error initializing complex filters." >&2; echo "Invalid argument" >&2; exit 1 ;;\n` +
+      '  esac\n' +
+      'done\n' +
+      `exec "${ffmpeg}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  return script;
 }

@@ -1,8 +1,9 @@
-// `npm test`: everything a fresh clone must pass. System packages first (see system-deps.mjs),
-// then lint, types, and every workspace's tests: unit, integration on both databases, and the
-// end-to-end tests in Chromium (which build the web app as `npm start` does).
+// `npm test`: everything a fresh clone must pass. System packages first (see system-deps.mjs: the
+// server's ffmpeg, and Chromium and PostgreSQL for the tests), then lint, types, and every
+// workspace's tests: unit, integration on both databases, and the end-to-end tests in Chromium
+// (which build the web app as `npm start` does).
 import { spawnSync } from 'node:child_process';
-import { ensureSystemDeps } from './system-deps.mjs';
+import { ensureSystemDeps, SERVER_REQUIREMENTS, SystemDepsError, TEST_REQUIREMENTS } from './system-deps.mjs';
 
 const started = Date.now();
 const steps = [
@@ -12,9 +13,9 @@ const steps = [
 ];
 
 try {
-  ensureSystemDeps();
+  ensureSystemDeps([...SERVER_REQUIREMENTS, ...TEST_REQUIREMENTS], { who: 'The tests cannot run', command: 'npm test' });
 } catch (error) {
-  process.stderr.write(`\n${error.message}\n`);
+  process.stderr.write(`\n${error instanceof SystemDepsError ? error.message : String(error)}\n`);
   process.exit(1);
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { renderGrade, type Grade, type Lut3D } from '@cinegrade/color';
 import { savedGradeFromGrade } from '@cinegrade/contract';
+import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
 
 /** Pixels as RGBA bytes, top row first. */
 export interface Pixels {
@@ -12,7 +13,7 @@ export interface Pixels {
   data: Uint8Array;
 }
 
-const FFMPEG = process.env.FFMPEG_PATH ?? (fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
+const FFMPEG = resolveMediaBinaries().ffmpeg;
 
 /** A fixture copied under the name the asset should get (the asset name is the file name without extension). */
 export function namedCopy(fixture: string, name: string): string {

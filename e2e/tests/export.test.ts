@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
 import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { browserForSuite } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
 import { restartWithTier } from '../support/tiers';
 
-const FFMPEG = process.env.FFMPEG_PATH ?? (fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
-const FFPROBE = process.env.FFPROBE_PATH ?? (fs.existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe');
+const { ffmpeg: FFMPEG, ffprobe: FFPROBE } = resolveMediaBinaries();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-e2e-export-'));
 
 /** A small generated clip with a tone: `seconds` long at `size`, `rate` frames a second. */

@@ -50,7 +50,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   const session = createSessionLookup(services.auth);
   registerRoute(app, API.health, session, async () => {
     await services.database.pool.query('select 1');
-    return { ok: true as const };
+    return { ok: true as const, media: services.media };
   });
   const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' });
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));

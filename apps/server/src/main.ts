@@ -2,6 +2,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { MediaBinariesMissingError } from './media/binaries';
+import { FfmpegProbeError } from './media/ffmpeg-capability-probe';
 import { createLogger } from './platform/logger';
 import { createServices } from './services';
 
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof MediaBinariesMissingError || error instanceof FfmpegProbeError) {
     process.stderr.write(`Cinegrade could not start: ${error.message}\n`);
   } else {
     process.stderr.write(`Cinegrade could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { mediaFeatureStates, type MediaStatus } from '@cinegrade/contract';
 import { ProfileRepository } from './account/profile.repository';
 import { SettingsRepository } from './account/settings.repository';
 import { AssetRepository } from './assets/asset.repository';
@@ -14,7 +15,9 @@ import { createEventBus, type EventBus } from './events/event-bus';
 import { Housekeeping } from './jobs/housekeeping';
 import { JobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
-import { resolveMediaBinaries } from './media/binaries';
+import { resolveMediaBinaries, type MediaBinaries } from './media/binaries';
+import { describeMediaCheck } from './media/ffmpeg-capabilities';
+import { probeFfmpeg } from './media/ffmpeg-capability-probe';
 import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools } from './media/media-tools';
 import type { Logger } from './platform/logger';
 import { FileDeletions } from './storage/file-deletions';
@@ -29,6 +32,7 @@ import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 import { AnalysisService } from './analysis/analysis.service';
 import { FrameDecoder } from './analysis/frame-decoder';
+import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
@@ -49,6 +53,8 @@ export interface Services {
   assets: AssetService;
   userLuts: UserLutService;
   analysis: AnalysisService;
+  /** What this process's ffmpeg can do, probed once at start (GET /api/health reports it). */
+  media: MediaStatus;
   /** Database-backed fixed-window limits, shared by every process. */
   rateLimiter: RateLimiter;
   exports: ExportService;
@@ -91,7 +97,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const jobs = new JobQueue(database, logger);
     await jobs.start();
     closers.push(() => jobs.stop());
-    const tools = new MediaTools(resolveMediaBinaries());
+    const binaries = resolveMediaBinaries();
+    const media = await checkMedia(binaries, logger);
+    const tools = new MediaTools(binaries);
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
     const assetRepository = new AssetRepository(database.db);
     const exportRepository = new ExportRepository(database.db);
@@ -100,8 +108,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       userLuts,
       derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
     });
-    const exports = new ExportService(exportRepository, assetRepository, profiles, userLuts, jobs, signer, events, logger);
-    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, storage, tools, events, logger);
+    const exportPolicy = new ExportPolicy(profiles, userLuts, media);
+    const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
+    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
@@ -119,11 +128,25 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * Asks the ffmpeg found what it can do, once, and logs one line: its version and that everything
+ * the product uses is there, or which features are off and why (a warning: exports in those
+ * formats are refused with that reason until ffmpeg is replaced).
+ */
+async function checkMedia(binaries: MediaBinaries, logger: Logger): Promise<MediaStatus> {
+  const inventory = await probeFfmpeg(binaries.ffmpeg);
+  const features = mediaFeatureStates(inventory);
+  const { allPresent, line } = describeMediaCheck(binaries.ffmpeg, inventory, features);
+  if (allPresent) logger.info(line);
+  else logger.warn(line);
+  return { ffmpeg: inventory.version, features };
 }
 
 /** Files in the S3 bucket when one is configured (checked now, not at the first upload), else under DATA_DIR. */

@@ -1,4 +1,6 @@
 import { ConfigError, loadConfig } from './config';
+import { MediaBinariesMissingError } from './media/binaries';
+import { FfmpegProbeError } from './media/ffmpeg-capability-probe';
 import { createLogger } from './platform/logger';
 import { createServices } from './services';
 
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Cinegrade worker could not start: ${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const known = error instanceof ConfigError || error instanceof MediaBinariesMissingError || error instanceof FfmpegProbeError;
+  process.stderr.write(`Cinegrade worker could not start: ${known ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

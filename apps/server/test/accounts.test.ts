@@ -1,3 +1,4 @@
+import { MEDIA_FEATURE_IDS } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, sessionCookie, startTestServer, type TestServer } from './support/test-server';
 
@@ -14,7 +15,9 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
   const signIn = (body: unknown) => server.request('/api/auth/sign-in', { method: 'POST', json: body });
 
   it('answers health and serves an OpenAPI document listing the routes', async () => {
-    expect(await (await server.request('/api/health')).json()).toEqual({ ok: true });
+    // With the machine's ffmpeg (Debian's 5.1 here) every media feature is on.
+    const everyFeatureOn = Object.fromEntries(MEDIA_FEATURE_IDS.map((id) => [id, { available: true, reason: null }]));
+    expect(await (await server.request('/api/health')).json()).toEqual({ ok: true, media: { ffmpeg: expect.stringMatching(/^\S+$/) as string, features: everyFeatureOn } });
     const doc = (await (await server.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/sign-up', '/api/auth/sign-in', '/api/settings']));
   });

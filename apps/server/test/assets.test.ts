@@ -5,13 +5,14 @@ import path from 'node:path';
 import type { Asset } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_MEDIA_MESSAGE } from '../src/assets/asset.service';
+import { resolveMediaBinaries } from '../src/media/binaries';
 import { fixtures } from './support/fixtures';
 import { storageUnderTest, type StorageKind, type StorageUnderTest } from './support/stored-files';
 import { startTestServer, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor } from './support/wait';
 
-const FFPROBE = fs.existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe';
+const FFPROBE = resolveMediaBinaries().ffprobe;
 
 function probe(file: string): { codec: string; width: number; height: number } {
   const out = execFileSync(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file], { encoding: 'utf8' });

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, exportStatus, finishedExport, probeFile, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
 import { freshDatabase } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor } from './support/wait';
@@ -32,21 +32,10 @@ describe('an export whose worker is killed mid-render', () => {
     await database.drop();
   });
 
-  async function signUp(): Promise<string> {
-    const email = `restart-${Date.now()}@example.com`;
-    const password = 'correct horse battery';
-    expect((await web.request('/api/auth/sign-up', { method: 'POST', json: { fullName: 'Kill Test', email, password } })).status).toBe(200);
-    const link = await waitFor('the verification link in the log', () => Promise.resolve(/Verification link: (\S+)/.exec(web.log())?.[1]));
-    await web.request(new URL(link).pathname + new URL(link).search);
-    const signIn = await web.request('/api/auth/sign-in', { method: 'POST', json: { email, password } });
-    expect(signIn.status).toBe(200);
-    return (signIn.headers.getSetCookie().find((c) => c.startsWith('cinegrade.session_token=')) ?? '').split(';')[0] ?? '';
-  }
-
   it('is retried from the start by another worker and completes once', async () => {
     const first = await startServerProcess('worker', env);
     workers.push(first);
-    const cookie = await signUp();
+    const cookie = await signUpOverHttp(web, `restart-${Date.now()}@example.com`);
     const response = await new TusTestClient(web, cookie).upload(fixtures.proresLongMov, 'interrupted.mov');
     expect(response.status).toBe(200);
     const { asset } = (await response.json()) as { asset: Asset };

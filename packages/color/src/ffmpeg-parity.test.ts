@@ -18,7 +18,7 @@ import type { Grade } from './grade';
 import { FFMPEG_SPATIAL_PIXEL_FORMAT, ffmpegSpatialFilters } from './ffmpeg-spatial';
 import { applySpatial, spatialParams } from './spatial';
 import type { SpatialParams } from './spatial';
-import { findFfmpeg, runFfmpeg } from './testing/ffmpeg';
+import { ffmpegForTests, runFfmpeg } from './testing/ffmpeg';
 import { random } from './testing/images';
 
 const WIDTH = 128;
@@ -45,17 +45,6 @@ function testImage(): Uint8ClampedArray {
 const workDir = mkdtempSync(join(tmpdir(), 'cinegrade-parity-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-function ffmpegOrFail(): string {
-  const found = findFfmpeg();
-  if (!found) {
-    const configured = process.env.FFMPEG_PATH ? ` (FFMPEG_PATH=${process.env.FFMPEG_PATH} does not exist)` : '';
-    throw new Error(
-      `No ffmpeg binary found for the lut3d parity test${configured}: set FFMPEG_PATH, install Debian ffmpeg (/usr/bin/ffmpeg), or install @ffmpeg-installer/ffmpeg.`,
-    );
-  }
-  return found.path;
-}
-
 /** Runs the image through ffmpeg's lut3d and returns its output as floats 0..1 (RGB only). */
 function ffmpegLut3d(image: Uint8ClampedArray, cubeText: string, interpolation: Interpolation): Float64Array {
   const cubePath = join(workDir, `${interpolation}.cube`);
@@ -63,7 +52,7 @@ function ffmpegLut3d(image: Uint8ClampedArray, cubeText: string, interpolation: 
   const input = new Uint16Array(WIDTH * HEIGHT * 3);
   for (let p = 0; p < WIDTH * HEIGHT; p++) for (let c = 0; c < 3; c++) input[p * 3 + c] = image[p * 4 + c]! * 257;
   const output = runFfmpeg(
-    ffmpegOrFail(),
+    ffmpegForTests(),
     ['-f', 'rawvideo', '-pix_fmt', 'rgb48le', '-s', `${WIDTH}x${HEIGHT}`, '-i', 'pipe:0', '-vf', `lut3d=file=${cubePath}:interp=${interpolation}`, '-f', 'rawvideo', '-pix_fmt', 'rgb48le', 'pipe:1'],
     new Uint8Array(input.buffer),
   );
@@ -140,7 +129,7 @@ function spatialDifference(clarity: number, vignette: number, contrast = 0.2): {
   const params = spatialParams({ ...DEFAULT_GRADE, adjustments: { ...DEFAULT_ADJUSTMENTS, clarity, vignette } }, width, height);
   applySpatial(image, params);
   const output = runFfmpeg(
-    ffmpegOrFail(),
+    ffmpegForTests(),
     ['-f', 'rawvideo', '-pix_fmt', 'rgb48le', '-s', `${width}x${height}`, '-i', 'pipe:0', '-filter_complex', spatialFilterGraph(params), '-f', 'rawvideo', '-pix_fmt', 'rgb48le', 'pipe:1'],
     new Uint8Array(input.buffer),
   );

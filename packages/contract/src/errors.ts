@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'payload_too_large',
   'unsupported_media',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { defineRoutes } from './api-route';
+import { MediaStatus } from './media-features';
 
-export const HealthResponse = z.object({ ok: z.literal(true) }).meta({ id: 'HealthResponse' });
+/** The server is up and its database answers; `media` is what its ffmpeg can do, probed once at start. */
+export const HealthResponse = z.object({ ok: z.literal(true), media: MediaStatus }).meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export const systemRoutes = defineRoutes({
   health: {
     method: 'get',
     path: '/api/health',
-    summary: 'Is the API up? Answers {"ok":true} when the server and its database respond.',
+    summary:
+      'Is the API up? Answers {"ok":true} when the server and its database respond, with `media`: the ffmpeg version and each media feature on or off (with the reason when off), as found when the server started.',
     tag: 'system',
     auth: 'none',
     response: HealthResponse,

@@ -85,6 +85,18 @@ export {
   enhancementRefusal,
   isFinishedStatus,
 } from './exports';
+export {
+  MEDIA_FEATURES,
+  MEDIA_FEATURE_IDS,
+  MediaFeatureState,
+  MediaStatus,
+  mediaFeatureStates,
+  missingRequirements,
+  exportUnavailableReason,
+  gradeUsesClarityOrVignette,
+  needsToneMapping,
+} from './media-features';
+export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
 export { PLANS } from './plans';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';

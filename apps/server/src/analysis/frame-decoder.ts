@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MediaBinaries } from '../media/binaries';
+import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError, runTool } from '../media/ffmpeg-runner';
 import { frameDecodeArgs } from './frame-args';
 import { parsePam, type RgbaFrame } from './pam';
@@ -30,8 +31,9 @@ export class FrameDecoder {
       try {
         await runTool(this.binaries.ffmpeg, frameDecodeArgs({ path: input, demuxer }, output), { timeoutMs: DECODE_TIMEOUT_MS });
       } catch (error) {
-        // A timeout or a missing binary is the server's trouble (500); a refusal of the bytes is the picture's.
-        if (error instanceof FfmpegError && !error.timedOut && error.message.startsWith('ffmpeg failed')) throw new UndecodableFrameError(error.stderr);
+        // A timeout, a missing binary or an ffmpeg lacking a filter is the server's trouble (500); a refusal of the bytes is the picture's.
+        const pictures = error instanceof FfmpegError && !error.timedOut && error.message.startsWith('ffmpeg failed') && classifyFfmpegFailure(error).side !== 'server';
+        if (pictures) throw new UndecodableFrameError(error.stderr);
         throw error;
       }
       const written = await fs.promises.readFile(output).catch(() => null);

@@ -21,6 +21,7 @@ import { forbidden, HttpError, invalidField, notFound } from '../http/http-error
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobOutcome } from '../jobs/job-types';
 import { needsProxy } from '../media/ffmpeg-args';
+import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
@@ -205,7 +206,9 @@ export class AssetService {
       return { status: 'success' };
     } catch (error) {
       if (error instanceof FfmpegError && !signal.aborted) {
-        this.logger.warn('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-800) });
+        // The server's own ffmpeg failing needs an operator; a damaged upload does not.
+        const level = classifyFfmpegFailure(error).side === 'server' ? 'error' : 'warn';
+        this.logger[level]('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
         return this.fail(row, error.message);
       }
       throw error;

@@ -1,5 +1,5 @@
 import { FFMPEG_SPATIAL_PIXEL_FORMAT, ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
-import { exportFrameSize, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { exportFrameSize, needsToneMapping, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
 
 /**
@@ -132,7 +132,6 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
 };
 
 const KNOWN = (value: string | null) => (value && value !== 'unknown' && value !== 'reserved' ? value : null);
-const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
 
 /** RGB pixel formats (PNG, TIFF, RGB video) carry no YCbCr matrix or range to tag. */
 function isRgbInput(pixelFormat: string | null): boolean {
@@ -181,7 +180,7 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   const source = displaySize(metadata);
   const sameSize = source.width === plan.output.width && source.height === plan.output.height;
   const sizeIn = plan.scaleBeforeGrade && !sameSize ? resize(plan.output, false) : '';
-  if (metadata.hdr && HDR_TRANSFERS.has(metadata.colorTransfer ?? '')) {
+  if (needsToneMapping(metadata)) {
     steps.push(`zscale=${joinOptions(sizeIn, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
   } else {
     steps.push(sizeIn ? `zscale=${sizeIn}` : 'zscale');

@@ -7,16 +7,21 @@ import type { AssetRepository } from '../assets/asset.repository';
 import type { EventBus } from '../events/event-bus';
 import type { JobContext, JobOutcome } from '../jobs/job-types';
 import type { UserLutService } from '../luts/user-lut.service';
+import { classifyFfmpegFailure, SERVER_FFMPEG_SUGGESTION, serverFfmpegMessage } from '../media/ffmpeg-failure';
 import { FfmpegError, runTool } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import type { Logger } from '../platform/logger';
 import type { Storage } from '../storage/storage';
 import { exportArgs, exportTimeoutMs } from './export-args';
+import type { ExportPolicy } from './export-policy';
 import type { ExportRepository, ExportRow } from './export.repository';
 import { exportEvent, gradeOfRequest, type AssetMetadata } from './export.service';
 
 /** How often a running render writes its progress and looks for a cancellation. */
 const PROGRESS_TICK_MS = 1000;
+
+/** Beside a refusal found when the render starts: what changed since the export was asked for. */
+const CHANGED_SINCE_QUEUED = 'Your plan or your imported LUTs changed after this export was queued. Choose a look and format your plan includes, then export again.';
 
 class RenderStopped extends Error {}
 
@@ -31,6 +36,7 @@ export class ExportRenderer {
     private readonly exports: ExportRepository,
     private readonly assets: AssetRepository,
     private readonly userLuts: UserLutService,
+    private readonly policy: ExportPolicy,
     private readonly storage: Storage,
     private readonly tools: MediaTools,
     private readonly events: EventBus,
@@ -45,14 +51,23 @@ export class ExportRenderer {
     const asset = await this.assets.get(userId, row.asset_id);
     const metadata = asset?.metadata as AssetMetadata | null | undefined;
     if (!asset?.media_file_path || !metadata) return this.fail(row, `${EXPORT_MESSAGES.noMediaFile}: the asset's file is gone.`, 'Upload the file again, then export it.');
+    const format = row.output_format as AnyExportFormat;
+    const quality = row.quality as ExportQuality;
+    const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
+    // The rules again, before any work: the plan may have been downgraded or the LUT deleted since
+    // the export was queued, and this worker's ffmpeg may lack what the web process's had.
+    const verdict = await this.policy.check(userId, { format, quality, grade, metadata });
+    if (!verdict.allowed) {
+      // This process's own ffmpeg lacking something needs an operator; a changed plan does not.
+      this.logger[verdict.refusal.kind === 'server' ? 'error' : 'info']('Export refused when its render started', { exportId: row.id, reason: verdict.refusal.message });
+      return this.fail(row, verdict.refusal.message, verdict.refusal.kind === 'server' ? SERVER_FFMPEG_SUGGESTION : CHANGED_SINCE_QUEUED);
+    }
 
     const work = path.join(this.workRoot, `cinegrade-export-${row.id}`);
     await stopLeftoverRun(work);
     await fs.promises.rm(work, { recursive: true, force: true });
     await fs.promises.mkdir(work, { recursive: true });
     const original = await this.storage.localCopy(asset.media_file_path);
-    const format = row.output_format as AnyExportFormat;
-    const quality = row.quality as ExportQuality;
     const stop = new AbortController();
     const onProcessStop = () => stop.abort();
     context.signal.addEventListener('abort', onProcessStop, { once: true });
@@ -77,7 +92,6 @@ export class ExportRenderer {
       ticking = ticking.then(tick).catch((error: unknown) => this.logger.warn('Export progress not saved', { exportId: row.id, error }));
     }, PROGRESS_TICK_MS);
     try {
-      const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
       const customLut = grade.customLook !== null ? await this.userLuts.load(userId, grade.customLook) : undefined;
       const lutPath = path.join(work, 'grade.cube');
       await fs.promises.writeFile(lutPath, writeCube(cubeFromLut(bakeLut(grade, DEFAULT_LUT_SIZE, { customLut: customLut ?? undefined }), `Cinegrade export ${row.id}`)));
@@ -87,14 +101,17 @@ export class ExportRenderer {
       await runTool(this.tools.binaries.ffmpeg, args, {
         timeoutMs: exportTimeoutMs(metadata, format, quality),
         signal: stop.signal,
-        onSpawn: (pid) => void fs.promises.writeFile(path.join(work, 'ffmpeg.pid'), String(pid)).catch(() => undefined),
+        // Without the pid file a retry on this machine cannot stop this ffmpeg should the worker die.
+        onSpawn: (pid) =>
+          void fs.promises.writeFile(path.join(work, 'ffmpeg.pid'), String(pid)).catch((error: unknown) => this.logger.warn('Export ffmpeg pid not recorded', { exportId: row.id, pid, error })),
         onProgress: (seconds) => {
           // Tenths of a percent: a long export moves between two polls (the menu's stall rule).
           if (duration > 0) progress = Math.min(99.9, Math.max(progress, Math.floor((1000 * seconds) / duration) / 10));
         },
       });
       const size = await fs.promises.stat(outputPath).then((s) => s.size, () => 0);
-      if (size === 0) throw new FfmpegError('ffmpeg wrote no picture.', '');
+      // ffmpeg ran and finished, yet no frame came out of the original: that one is the file's.
+      if (size === 0) return await this.fail(row, 'The export could not be rendered: no picture could be decoded from the file, which may be damaged.', EXPORT_MESSAGES.genericSuggestion);
       clearInterval(ticker);
       await ticking;
       if (cancelled) throw new RenderStopped();
@@ -122,7 +139,7 @@ export class ExportRenderer {
     }
     await this.assets.update(row.user_id, row.asset_id, { processed_at: new Date() });
     await this.publish(row.user_id, done);
-    await this.events.publish(row.user_id, { type: 'assets-changed', assetId: row.asset_id }).catch(() => undefined);
+    await this.events.publish(row.user_id, { type: 'assets-changed', assetId: row.asset_id }).catch((error: unknown) => this.logger.warn('Live update not sent', { exportId: row.id, error }));
     this.logger.info('Export done', { exportId: row.id, attempts: done.attempts });
     return { status: 'success' };
   }
@@ -133,12 +150,20 @@ export class ExportRenderer {
     if (state.processStopping) throw error;
     if (error instanceof MissingCustomLutError) return this.fail(row, 'The imported LUT of this grade has been deleted.', 'Choose another look and export again.');
     if (error instanceof FfmpegError) {
-      this.logger.warn('Export failed in ffmpeg', { exportId: row.id, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
-      if (error.timedOut) return this.fail(row, `${error.message} The export took too long.`, 'Try a lower quality or a shorter clip.');
-      // An ffmpeg older than 5.0 (the npm static build is 4.1) lacks filters the export uses.
-      const missing = /No such filter: '([^']+)'/.exec(error.stderr)?.[1];
-      if (missing) return this.fail(row, `This server cannot render exports: its ffmpeg has no ${missing} filter.`, 'Please contact support: the server needs ffmpeg 5.1 or newer.');
-      return this.fail(row, 'The export could not be rendered: the file may be damaged or in a format this server cannot decode.', EXPORT_MESSAGES.genericSuggestion);
+      const log = { exportId: row.id, reason: error.message, ffmpeg: error.stderr.slice(-1200) };
+      if (error.timedOut) {
+        this.logger.warn('Export took too long', log);
+        return this.fail(row, `${error.message} The export took too long.`, 'Try a lower quality or a shorter clip.');
+      }
+      // Only a failure to decode the original is the file's; the server's own ffmpeg failing is never put down to it.
+      const cause = classifyFfmpegFailure(error);
+      if (cause.side === 'input') {
+        this.logger.warn('Export failed decoding the original', log);
+        return this.fail(row, 'The export could not be rendered: the file may be damaged or in a format this server cannot decode.', EXPORT_MESSAGES.genericSuggestion);
+      }
+      this.logger.error(cause.side === 'server' ? "Export failed in the server's ffmpeg" : 'Export failed in ffmpeg', log);
+      if (cause.side === 'server') return this.fail(row, serverFfmpegMessage('render this export', cause.detail), SERVER_FFMPEG_SUGGESTION);
+      return this.fail(row, 'The export could not be rendered.', EXPORT_MESSAGES.genericSuggestion);
     }
     // Anything else (storage, database) is worth another try; the last try records the failure.
     if (state.finalAttempt) await this.fail(row, 'The export could not be completed.', EXPORT_MESSAGES.genericSuggestion);

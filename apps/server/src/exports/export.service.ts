@@ -1,17 +1,13 @@
 import crypto from 'node:crypto';
 import type { Grade } from '@cinegrade/color';
 import {
-  canUsePremiumLooks,
   enhancementRefusal,
   EXPORT_MESSAGES,
   exportFormatInfo,
   exportFrameRefusal,
-  exportTierRefusal,
   gradeFromSavedGrade,
   isStillFormat,
   MAX_ACTIVE_EXPORTS_PER_USER,
-  gradeNeedsPremium,
-  PREMIUM_LOOK_REFUSAL_MESSAGE,
   savedGradeField,
   type AnyExportFormat,
   type ColorSettings,
@@ -23,18 +19,17 @@ import {
   type ProcessVideoRequest,
 } from '@cinegrade/contract';
 import type { z } from 'zod';
-import type { ProfileRepository } from '../account/profile.repository';
 import type { AssetRepository, AssetRow } from '../assets/asset.repository';
 import type { ExportStatus } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
 import { forbidden, HttpError, invalidField, notFound } from '../http/http-error';
 import type { JobQueue } from '../jobs/job-queue';
-import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
 import { derivedKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
 import { exportTimeoutMs, planExportFrame } from './export-args';
 import { exportDownloadName } from './export-names';
+import type { ExportPolicy } from './export-policy';
 import type { ExportRepository, ExportRow } from './export.repository';
 
 const API_STATUS: Record<ExportStatus, PredictionStatus> = { queued: 'starting', processing: 'processing', succeeded: 'succeeded', failed: 'failed', canceled: 'canceled' };
@@ -65,8 +60,7 @@ export class ExportService {
   constructor(
     private readonly exports: ExportRepository,
     private readonly assets: AssetRepository,
-    private readonly profiles: ProfileRepository,
-    private readonly userLuts: UserLutService,
+    private readonly policy: ExportPolicy,
     private readonly jobs: JobQueue,
     private readonly signer: FileSigner,
     private readonly events: EventBus,
@@ -82,10 +76,12 @@ export class ExportService {
     const format = request.outputFormat;
     this.checkFormat(asset, format, request.codec);
     const grade = gradeOfRequest(request.selectedLUT, request.colorSettings);
-    const { tier } = await this.profiles.subscription(userId);
-    const tierRefusal = exportTierRefusal(tier, format, request.quality);
-    if (tierRefusal) throw forbidden(tierRefusal);
-    const customLookName = await this.checkLook(userId, grade, tier);
+    const verdict = await this.policy.check(userId, { format, quality: request.quality, grade, metadata });
+    if (!verdict.allowed) {
+      // This server's ffmpeg cannot render it (503: nothing the user can change), or their plan or library does not allow it (403).
+      throw verdict.refusal.kind === 'server' ? new HttpError(503, 'unavailable', verdict.refusal.message) : forbidden(verdict.refusal.message);
+    }
+    const { customLookName } = verdict;
     const plan = planExportFrame(metadata, request.quality);
     const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
     if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
@@ -167,15 +163,6 @@ export class ExportService {
     if (codec !== undefined && codec.toLowerCase() !== info.codecId) {
       throw invalidField('codec', `${info.label} is encoded as ${info.codec} (codec "${info.codecId}"), not "${codec}".`);
     }
-  }
-
-  /** Premium looks need a paid tier; an imported LUT must be the user's own. Answers the LUT's name. */
-  private async checkLook(userId: string, grade: Grade, tier: string): Promise<string | null> {
-    if (gradeNeedsPremium(grade) && !canUsePremiumLooks(tier)) throw forbidden(PREMIUM_LOOK_REFUSAL_MESSAGE);
-    if (grade.customLook === null) return null;
-    const lut = (await this.userLuts.list(userId)).find((l) => l.id === grade.customLook);
-    if (!lut) throw forbidden('That imported LUT is not in your library. Choose another look, or import the .cube file again.');
-    return lut.name;
   }
 
   private async insert(

@@ -10,6 +10,8 @@ export class FfmpegError extends Error {
     message: string,
     readonly stderr: string,
     readonly timedOut = false,
+    /** The binary could not be run at all (missing, not executable): the server's fault, never the file's. */
+    readonly notStarted = false,
   ) {
     super(message);
     this.name = 'FfmpegError';
@@ -61,7 +63,7 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
     });
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new FfmpegError(`Could not start ${binary}: ${error.message}`, stderr));
+      reject(new FfmpegError(`Could not start ${binary}: ${error.message}`, stderr, false, true));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { MediaMetadata } from '@cinegrade/contract';
 import type { MediaBinaries } from './binaries';
 import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
+import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 import { parseProbe, ProbeError } from './probe';
 
@@ -28,6 +29,7 @@ export class MediaTools {
     try {
       ({ stdout } = await runTool(this.binaries.ffprobe, probeArgs(input), { timeoutMs: PROBE_TIMEOUT_MS }));
     } catch (error) {
+      if (error instanceof FfmpegError && error.notStarted) throw error;
       if (error instanceof FfmpegError) throw new ProbeError(error.timedOut ? 'Reading the file took too long.' : 'The file is damaged or incomplete and cannot be read.');
       throw error;
     }
@@ -40,24 +42,33 @@ export class MediaTools {
 
   async thumbnail(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): Promise<void> {
     const message = 'No picture could be decoded: the file may be damaged.';
-    await humane(runTool(this.binaries.ffmpeg, thumbnailArgs(input, metadata, mediaType, outputPath), { timeoutMs: THUMBNAIL_TIMEOUT_MS }), message);
+    await humane(runTool(this.binaries.ffmpeg, thumbnailArgs(input, metadata, mediaType, outputPath), { timeoutMs: THUMBNAIL_TIMEOUT_MS }), { work: 'make the thumbnail', input: message });
     await requireOutput(outputPath, message);
   }
 
   async proxy(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string, signal?: AbortSignal): Promise<void> {
     const message = 'The preview copy could not be made: the file may be damaged or in a format this server cannot decode.';
-    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata.durationSeconds), signal }), message);
+    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata.durationSeconds), signal }), {
+      work: 'make the preview copy',
+      input: message,
+    });
     await requireOutput(outputPath, message);
   }
 }
 
-/** ffmpeg's last stderr line is for the log; a person reads what went wrong in their terms. */
-async function humane<T>(run: Promise<T>, message: string): Promise<T> {
+/**
+ * ffmpeg's last stderr line is for the log; a person reads what went wrong in their terms: the
+ * server's ffmpeg when it is at fault (see ffmpeg-failure.ts), their file only when decoding it
+ * failed, and neither when ffmpeg does not say.
+ */
+async function humane<T>(run: Promise<T>, messages: { work: string; input: string }): Promise<T> {
   try {
     return await run;
   } catch (error) {
-    if (error instanceof FfmpegError && !error.timedOut && error.message !== 'Processing was cancelled.') throw new FfmpegError(message, error.stderr);
-    throw error;
+    if (!(error instanceof FfmpegError) || error.timedOut || error.message === 'Processing was cancelled.') throw error;
+    const cause = classifyFfmpegFailure(error);
+    const message = cause.side === 'server' ? `${serverFfmpegMessage(messages.work, cause.detail)} Please contact support.` : cause.side === 'input' ? messages.input : `The server could not ${messages.work}.`;
+    throw new FfmpegError(message, error.stderr, false, error.notStarted);
   }
 }
 

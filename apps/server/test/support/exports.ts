@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { ProcessingResult, ProcessVideoRequest } from '@cinegrade/contract';
+import { resolveMediaBinaries } from '../../src/media/binaries';
 import { waitFor } from './wait';
 
 /** What the export tests need of a server: in-process (TestServer) or a real process over HTTP. */
@@ -8,8 +9,8 @@ export interface Requester {
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
 }
 
-const FFPROBE = process.env.FFPROBE_PATH ?? (fs.existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe');
-export const FFMPEG = process.env.FFMPEG_PATH ?? (fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
+const { ffmpeg: FFMPEG_BINARY, ffprobe: FFPROBE } = resolveMediaBinaries();
+export const FFMPEG = FFMPEG_BINARY;
 
 export interface ProbedStream {
   codec_type: string;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Requester } from './exports';
 import { freePort } from './postgres-server';
+import { waitFor } from './wait';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -65,4 +66,17 @@ export async function startServerProcess(entry: 'main' | 'worker', env: Record<s
       return fetch(`${url}${urlPath}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body, redirect: 'manual' });
     },
   };
+}
+
+/** Signs up a user over HTTP, follows the verification link the server logged, signs in; answers the session cookie. */
+export async function signUpOverHttp(server: ServerProcess, email: string): Promise<string> {
+  const password = 'correct horse battery';
+  const signUp = await server.request('/api/auth/sign-up', { method: 'POST', json: { fullName: 'Test Colourist', email, password } });
+  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  const logged = () => Promise.resolve(new RegExp(`Email to ${email.replace(/[.+]/g, '\\$&')}:[\\s\\S]*?Verification link: (\\S+)`).exec(server.log())?.[1]);
+  const link = new URL(await waitFor(`the verification link for ${email} in the log`, logged));
+  await server.request(link.pathname + link.search);
+  const signIn = await server.request('/api/auth/sign-in', { method: 'POST', json: { email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  return (signIn.headers.getSetCookie().find((c) => c.startsWith('cinegrade.session_token=')) ?? '').split(';')[0] ?? '';
 }

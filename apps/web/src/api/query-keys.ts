@@ -12,6 +12,8 @@
 type UserKey = string | null;
 
 export const queryKeys = {
+  /** GET /api/health: the server, its database, and what its ffmpeg can render. */
+  health: () => ['health'] as const,
   /** GET /api/auth/session: the person and their profile, or nobody. */
   session: () => ['session'] as const,
   /** Everything of one signed-in person. */

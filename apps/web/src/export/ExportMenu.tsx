@@ -9,16 +9,23 @@ import {
   exportFormatsFor,
   exportFrameSize,
   exportQualityInfo,
+  exportUnavailableReason,
+  gradeFromSavedGrade,
+  gradeUsesClarityOrVignette,
+  needsToneMapping,
   normaliseTier,
   QUICK_EXPORT,
   type AnyExportFormat,
   type ExportChoice,
   type ExportQuality,
+  type MediaFeatureStates,
 } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
+import { useGradeState } from '../editor/grade-store';
 import { useUserSettings } from '../settings/settings-queries';
 import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
-import { useExport } from './use-export';
+import { gradeToExport, useExport } from './use-export';
+import { useMediaFeatures } from './use-media-features';
 import './export.css';
 
 /** The open media's picture size as displayed (rotation applied), when the probe knows it. */
@@ -26,6 +33,22 @@ function mediaSize(media: OpenMedia | null): { width: number; height: number } |
   const metadata = media?.source === 'asset' ? media.asset.metadata : null;
   if (!metadata) return null;
   return Math.abs(metadata.rotation) % 180 === 90 ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
+}
+
+/**
+ * What the server's ffmpeg cannot render for the open media: a reason that stops every export of
+ * this grade and source (`all`), and the formats it cannot encode, each with its reason.
+ */
+function unavailableExports(features: MediaFeatureStates | null, media: OpenMedia | null): { all: string | null; format: (id: AnyExportFormat) => string | null } {
+  if (!features) return { all: null, format: () => null };
+  const asset = media?.source === 'asset' ? media.asset : null;
+  const saved = asset ? gradeToExport(asset) : null;
+  const grade = saved?.ok ? gradeFromSavedGrade(saved.saved) : null;
+  const all = exportUnavailableReason(features, {
+    usesClarityOrVignette: grade?.ok ? gradeUsesClarityOrVignette(grade.grade) : false,
+    toneMapping: asset?.metadata ? needsToneMapping(asset.metadata) : false,
+  });
+  return { all, format: (id) => features[id].reason };
 }
 
 function ProMark() {
@@ -56,6 +79,9 @@ export function ExportMenu() {
   const [width, height] = [size?.width ?? 0, size?.height ?? 0];
   const defaults = useMemo(() => defaultExportChoice(settings, tier, { type: mediaType, size: width && height ? { width, height } : null }), [settings, tier, mediaType, width, height]);
   const [choice, setChoice] = useState<ExportChoice>(defaults);
+  const features = useMediaFeatures();
+  useGradeState(); // The grade decides whether clarity and vignette are needed: follow its edits.
+  const unavailable = unavailableExports(features, media);
 
   // A new media, tier or saved preference starts again from the defaults.
   useEffect(() => setChoice(defaults), [defaults]);
@@ -65,6 +91,7 @@ export function ExportMenu() {
   const formatInfo = exportFormatInfo(format);
   const qualityInfo = exportQualityInfo(choice.quality);
   const quick = { format: QUICK_EXPORT[mediaType], quality: QUICK_EXPORT.quality };
+  const blocked = (target: AnyExportFormat) => unavailable.all ?? unavailable.format(target);
   const run = (target: { format: AnyExportFormat; quality: ExportQuality }) =>
     void exporter.start(media, { outputFormat: target.format, quality: target.quality, codec: exportFormatInfo(target.format).codecId });
 
@@ -88,26 +115,36 @@ export function ExportMenu() {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content export-menu" align="end" sideOffset={6}>
+          {unavailable.all && (
+            <div className="menu-label export-unavailable small" role="note" data-testid="export-unavailable">
+              {unavailable.all} Please contact support.
+            </div>
+          )}
           <DropdownMenu.Label className="menu-label small muted">Format</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={format} onValueChange={(value) => setChoice((c) => ({ ...c, format: value as AnyExportFormat }))}>
-            {formats.map((f) => (
-              <DropdownMenu.RadioItem
-                key={f.id}
-                value={f.id}
-                className="menu-item"
-                disabled={f.pro && !pro}
-                onSelect={(event) => event.preventDefault()}
-                aria-label={`${f.label} ${f.codec}${f.pro ? ' PRO' : ''}`}
-              >
-                <span className="export-check" aria-hidden>
-                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                </span>
-                <span>{f.label}</span>
-                <span className="faint small">{f.codec}</span>
-                <span className="spacer" />
-                {f.pro && <ProMark />}
-              </DropdownMenu.RadioItem>
-            ))}
+            {formats.map((f) => {
+              const off = unavailable.format(f.id);
+              return (
+                <DropdownMenu.RadioItem
+                  key={f.id}
+                  value={f.id}
+                  className="menu-item export-format"
+                  disabled={(f.pro && !pro) || blocked(f.id) !== null}
+                  onSelect={(event) => event.preventDefault()}
+                  aria-label={`${f.label} ${f.codec}${f.pro ? ' PRO' : ''}`}
+                  aria-description={off ?? undefined}
+                >
+                  <span className="export-check" aria-hidden>
+                    <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                  </span>
+                  <span>{f.label}</span>
+                  <span className="faint small">{f.codec}</span>
+                  <span className="spacer" />
+                  {f.pro && <ProMark />}
+                  {off && <span className="export-unavailable small">{off}</span>}
+                </DropdownMenu.RadioItem>
+              );
+            })}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Label className="menu-label small muted">Quality</DropdownMenu.Label>
@@ -136,10 +173,10 @@ export function ExportMenu() {
             })}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="menu-separator" />
-          <DropdownMenu.Item className="menu-item export-action" onSelect={() => run({ format, quality: choice.quality })}>
+          <DropdownMenu.Item className="menu-item export-action" disabled={blocked(format) !== null} onSelect={() => run({ format, quality: choice.quality })}>
             Export {formatInfo.label} {qualityInfo.label}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu-item" onSelect={() => run(quick)}>
+          <DropdownMenu.Item className="menu-item" disabled={blocked(quick.format) !== null} onSelect={() => run(quick)}>
             Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
           </DropdownMenu.Item>
           {!pro && <div className="menu-label faint small">MOV, AVI, TIFF and sizes above 720p need Premium.</div>}

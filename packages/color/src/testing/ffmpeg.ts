@@ -1,28 +1,16 @@
 /**
- * Finds and runs ffmpeg for the parity tests (Node-only; excluded from the pure build).
- * Resolution order: FFMPEG_PATH, then Debian's /usr/bin/ffmpeg, then the binary that
- * @ffmpeg-installer/ffmpeg downloaded from the npm registry.
+ * Finds and runs ffmpeg for the parity tests (Node-only; excluded from the pure build). The
+ * binary is the one every part of the repository runs (scripts/ffmpeg-binaries.mjs):
+ * FFMPEG_PATH, else the first ffmpeg on PATH.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { FFMPEG_INSTALL_ADVICE, locateBinary } from '../../../../scripts/ffmpeg-binaries.mjs';
 
-export interface FfmpegLocation {
-  readonly path: string;
-  readonly source: 'FFMPEG_PATH' | '/usr/bin/ffmpeg' | '@ffmpeg-installer/ffmpeg';
-}
-
-export function findFfmpeg(): FfmpegLocation | null {
-  const fromEnv = process.env.FFMPEG_PATH;
-  if (fromEnv) return existsSync(fromEnv) ? { path: fromEnv, source: 'FFMPEG_PATH' } : null;
-  if (existsSync('/usr/bin/ffmpeg')) return { path: '/usr/bin/ffmpeg', source: '/usr/bin/ffmpeg' };
-  try {
-    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path?: string };
-    if (installer.path && existsSync(installer.path)) return { path: installer.path, source: '@ffmpeg-installer/ffmpeg' };
-  } catch {
-    // Not installed for this platform: fall through to "not found".
-  }
-  return null;
+/** The ffmpeg to test against; without one the test fails, saying how to get it. */
+export function ffmpegForTests(): string {
+  const found = locateBinary('ffmpeg');
+  if (found.path === null) throw new Error(`The ffmpeg parity tests need ffmpeg, but ${found.problem}. ${FFMPEG_INSTALL_ADVICE}`);
+  return found.path;
 }
 
 /** Runs ffmpeg with `args`, feeding `input` on stdin; returns stdout or throws with stderr. */

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MEDIA_FEATURE_IDS } from '@cinegrade/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../ui/Toaster';
@@ -8,8 +9,11 @@ import { FAQ_ITEMS } from './content/faq';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** The server's answer when it and its database are up, with every media feature on. */
 function healthy(): Promise<Response> {
-  return Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const features = Object.fromEntries(MEDIA_FEATURE_IDS.map((id) => [id, { available: true, reason: null }]));
+  const body = { ok: true, media: { ffmpeg: '5.1.6-0+deb12u1', features } };
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 }
 
 function renderPage() {

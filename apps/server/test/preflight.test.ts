@@ -1,0 +1,98 @@
+/**
+ * The preflight of `npm start` and `npm run worker` (scripts/system-deps.mjs): run as a child
+ * process the way npm runs it, as a user who is not root (on this machine's root, as `nobody`),
+ * so it may never install anything; and its decision, purely, for root on Debian.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MEDIA_FEATURES } from '@cinegrade/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MINIMUM_FFMPEG_MAJOR } from '../src/media/binaries';
+import { FFMPEG_REQUIREMENT, planSystemDeps } from '../../../scripts/system-deps.mjs';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const NOBODY = 65534;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-preflight-'));
+fs.chmodSync(folder, 0o755);
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+/** A folder for PATH holding only these programs: links to real ones, or scripts. */
+function pathWith(name: string, programs: Record<string, { link: string } | { script: string }>): string {
+  const dir = path.join(folder, name);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  for (const [program, made] of Object.entries(programs)) {
+    const file = path.join(dir, program);
+    if ('link' in made) fs.symlinkSync(made.link, file);
+    else fs.writeFileSync(file, `#!/bin/sh\n${made.script}\n`, { mode: 0o755 });
+  }
+  return dir;
+}
+
+function preflight(env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const asUser = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
+  const result = spawnSync(process.execPath, ['scripts/system-deps.mjs', 'server'], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 60_000, ...asUser });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const APT_GET = '/usr/bin/apt-get';
+
+describe('the preflight of npm start', () => {
+  it('stops a user who is not root, before anything starts, with one paragraph saying what to install', () => {
+    const PATH = pathWith('debian-without-ffmpeg', fs.existsSync(APT_GET) ? { 'apt-get': { link: APT_GET } } : {});
+    const result = preflight({ PATH, npm_lifecycle_event: 'start' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    const paragraph = result.stderr.trim();
+    expect(paragraph).not.toContain('\n');
+    expect(paragraph).toBe(
+      'Cinegrade cannot start: it needs ffmpeg and ffprobe 5 or newer, but neither is installed (FFMPEG_PATH and FFPROBE_PATH are not set, and neither is on PATH). ' +
+        'On Debian or Ubuntu install it with "sudo apt-get install -y ffmpeg". ' +
+        'On other systems install ffmpeg 5 or newer built with zimg (the zscale filter), libx264, libvpx (VP9) and libopus. ' +
+        'Or set FFMPEG_PATH and FFPROBE_PATH to such an ffmpeg and ffprobe. Then run "npm start" again.',
+    );
+  });
+
+  it('stops on an ffmpeg older than 5 and names the worker command, never installing over a chosen binary', () => {
+    const old = pathWith('old-ffmpeg', { ffmpeg: { script: 'echo "ffmpeg version 4.1 Copyright (c) 2000-2018 the FFmpeg developers"' } });
+    const env = { PATH: pathWith('debian-apt-only', fs.existsSync(APT_GET) ? { 'apt-get': { link: APT_GET } } : {}), FFMPEG_PATH: path.join(old, 'ffmpeg'), FFPROBE_PATH: path.join(old, 'ffmpeg'), npm_lifecycle_event: 'worker' };
+    const result = preflight(env);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`it needs ffmpeg and ffprobe 5 or newer, but ${path.join(old, 'ffmpeg')} is version 4.1, older than 5.0.`);
+    expect(result.stderr).toContain('Then run "npm run worker" again.');
+    // Even root on Debian would not install over a binary chosen with FFMPEG_PATH.
+    expect(FFMPEG_REQUIREMENT.check(env)).toEqual({ problem: `${path.join(old, 'ffmpeg')} is version 4.1, older than 5.0`, installable: false });
+  });
+
+  it('lets the server start, silently, when PATH has a suitable ffmpeg and ffprobe', () => {
+    const result = preflight({ PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('planSystemDeps', () => {
+  const wording = { who: 'Cinegrade cannot start', command: 'npm start' };
+  const missing = FFMPEG_REQUIREMENT.check({ PATH: '' });
+
+  it('installs Debian ffmpeg when root on a machine with apt-get', () => {
+    expect(missing).toEqual({ problem: 'neither is installed (FFMPEG_PATH and FFPROBE_PATH are not set, and neither is on PATH)', installable: true });
+    const unmet = [{ requirement: FFMPEG_REQUIREMENT, shortfall: missing! }];
+    expect(planSystemDeps(unmet, { isRoot: true, hasApt: true }, wording)).toEqual({ action: 'install', packages: ['ffmpeg'], what: 'ffmpeg and ffprobe 5 or newer' });
+  });
+
+  it('stops without apt-get, or when FFMPEG_PATH names a binary that is not there', () => {
+    const unmet = [{ requirement: FFMPEG_REQUIREMENT, shortfall: missing! }];
+    expect(planSystemDeps(unmet, { isRoot: true, hasApt: false }, wording).action).toBe('stop');
+    const misnamed = FFMPEG_REQUIREMENT.check({ PATH: '', FFMPEG_PATH: '/opt/nothing/ffmpeg' });
+    expect(misnamed?.installable).toBe(false);
+    const plan = planSystemDeps([{ requirement: FFMPEG_REQUIREMENT, shortfall: misnamed! }], { isRoot: true, hasApt: true }, wording);
+    expect(plan).toMatchObject({ action: 'stop' });
+    expect(plan.action === 'stop' && plan.message).toContain('FFMPEG_PATH is /opt/nothing/ffmpeg, which does not exist');
+  });
+
+  it('asks for the same ffmpeg version as the contract does of exports', () => {
+    expect(MINIMUM_FFMPEG_MAJOR).toBe(MEDIA_FEATURES.export.requires.minimumMajorVersion);
+  });
+});
