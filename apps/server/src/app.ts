@@ -15,7 +15,7 @@ import { createErrorHandler } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { requestContext, sameOriginWrites, securityHeaders } from './http/middleware';
 import { registerRoute } from './http/register-route';
-import { serveWebApp } from './http/static-web';
+import { serveWebApp } from './http/static-web.adapter';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** A `.cube` import carries the file's text: up to 12 MB, plus JSON escaping. */
