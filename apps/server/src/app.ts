@@ -56,7 +56,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session);
   registerAccountRoutes(app, session, services.profiles, services.settings);
-  registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
+  registerAssetRoutes(app, session, services.assets, services.files);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);

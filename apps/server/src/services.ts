@@ -4,6 +4,7 @@ import { ProfileRepository } from './account/profile.repository';
 import { SettingsRepository } from './account/settings.repository';
 import { AssetRepository } from './assets/asset.repository';
 import { AssetService } from './assets/asset.service';
+import { FileService } from './assets/file.service';
 import { AppSecretRepository } from './auth/app-secret.repository';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { AuthService } from './auth/auth.service';
@@ -54,6 +55,7 @@ export interface Services {
   events: EventBus;
   jobs: JobQueue;
   assets: AssetService;
+  files: FileService;
   userLuts: UserLutService;
   analysis: AnalysisService;
   /** What this process's ffmpeg can do, probed once at start (GET /api/health reports it). */
@@ -131,7 +133,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;
