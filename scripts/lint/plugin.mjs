@@ -3,6 +3,20 @@
 import path from 'node:path';
 import { pathBack, resolveSpecifier } from './import-graph.mjs';
 
+/** The repository root: file names in messages are relative to it, whichever workspace lints. */
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const shown = (file) => path.relative(repoRoot, file).split(path.sep).join('/');
+const isRelative = (specifier) => specifier.startsWith('./') || specifier.startsWith('../');
+
+/** Calls `check(sourceNode, specifier)` for every import, re-export and dynamic import with a literal source. */
+function eachImport(check) {
+  const visit = (node) => {
+    const source = node.source;
+    if (source && source.type === 'Literal' && typeof source.value === 'string') check(source, source.value);
+  };
+  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const noImportCycles = {
   meta: {
@@ -16,28 +30,59 @@ const noImportCycles = {
   create(context) {
     const file = context.physicalFilename;
     if (!path.isAbsolute(file)) return {};
-    const root = context.cwd;
-    const check = (node, source) => {
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const specifier = source.value;
-      if (!specifier.startsWith('./') && !specifier.startsWith('../')) return;
+    return eachImport((source, specifier) => {
+      if (!isRelative(specifier)) return;
       const target = resolveSpecifier(file, specifier);
       if (target === null) return;
       const route = pathBack(target, file);
       if (route === null) return;
-      const names = [file, ...route].map((f) => path.relative(root, f) || path.basename(f));
-      context.report({ node: source, messageId: 'cycle', data: { route: names.join(' → ') } });
+      context.report({ node: source, messageId: 'cycle', data: { route: [file, ...route].map(shown).join(' → ') } });
+    });
+  },
+};
+
+/**
+ * An allow-list of imports for one part of the repository: packages by name (`name` also allows
+ * `name/…`; `prefix*` allows every name starting with `prefix`), and relative imports only when
+ * the file they name lies inside one of `folders` (relative to the repository root).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const allowedImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Allow only the listed packages and folders to be imported.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          packages: { type: 'array', items: { type: 'string' } },
+          folders: { type: 'array', items: { type: 'string' } },
+          reason: { type: 'string' },
+        },
+        required: ['packages', 'folders', 'reason'],
+        additionalProperties: false,
+      },
+    ],
+    messages: { outside: "'{{specifier}}' is not among the imports allowed here ({{allowed}}): {{reason}}" },
+  },
+  create(context) {
+    const { packages, folders, reason } = context.options[0];
+    const file = context.physicalFilename;
+    const allowed = [...packages, ...folders.map((f) => `${f}/`)].join(', ');
+    const packageAllowed = (specifier) =>
+      packages.some((p) => (p.endsWith('*') ? specifier.startsWith(p.slice(0, -1)) : specifier === p || specifier.startsWith(`${p}/`)));
+    const folderAllowed = (specifier) => {
+      const target = shown(path.resolve(path.dirname(file), specifier));
+      return folders.some((f) => target === f || target.startsWith(`${f}/`));
     };
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
-    };
+    return eachImport((source, specifier) => {
+      if (isRelative(specifier) ? folderAllowed(specifier) : packageAllowed(specifier)) return;
+      context.report({ node: source, messageId: 'outside', data: { specifier, allowed, reason } });
+    });
   },
 };
 
 export default {
   meta: { name: 'cinegrade' },
-  rules: { 'no-import-cycles': noImportCycles },
+  rules: { 'no-import-cycles': noImportCycles, 'allowed-imports': allowedImports },
 };
