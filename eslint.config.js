@@ -27,7 +27,8 @@ const serverIoPaths = ['kysely', 'pg', '@electric-sql/pglite', 'pg-boss', 'child
 );
 
 export default tseslint.config(
-  { ignores: ['**/*.d.mts', '**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
+  // lint-fixtures break the rules on purpose; apps/server/test/lint-rules.test.ts lints them.
+  { ignores: ['**/lint-fixtures/**', '**/*.d.mts', '**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
