@@ -91,6 +91,12 @@ export type UpdateAssetRequest = z.infer<typeof UpdateAssetRequest>;
 export const UploadResult = z.object({ asset: Asset }).meta({ id: 'UploadResult' });
 
 /**
+ * Named on a tus HEAD answer for an upload that already became an asset: a client whose final
+ * response was lost learns which asset it made instead of sending the file again.
+ */
+export const UPLOAD_ASSET_HEADER = 'Upload-Asset-Id';
+
+/**
  * Server-sent event on /api/events when something of the signed-in user's changes: an asset, or
  * an export's progress (so the menu's percentage moves without waiting for the next poll).
  */

@@ -111,6 +111,7 @@ export {
   ListAssetsQuery,
   UpdateAssetRequest,
   UploadResult,
+  UPLOAD_ASSET_HEADER,
   LiveEvent,
 } from './assets';
 export type { MediaType, ProcessingStatus, LiveEventType } from './assets';

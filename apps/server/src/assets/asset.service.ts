@@ -75,7 +75,8 @@ export class AssetService {
    * id and queue its thumbnail and proxy. Anything that is not real media is refused (415) and
    * nothing of it is kept.
    */
-  async acceptUpload(userId: string, staged: StagedUpload, originalName: string): Promise<Asset> {
+  /** `onSaved` runs once the asset exists and before the staged upload is discarded. */
+  async acceptUpload(userId: string, staged: StagedUpload, originalName: string, onSaved?: (asset: Asset) => Promise<void>): Promise<Asset> {
     try {
       const size = await staged.size();
       if (size === 0) throw new HttpError(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
@@ -99,7 +100,9 @@ export class AssetService {
       await this.jobs.send('media.derive', { assetId: row.id, userId });
       await this.changed(userId, row.id);
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
-      return this.toApi(row);
+      const asset = this.toApi(row);
+      await onSaved?.(asset);
+      return asset;
     } finally {
       await staged.discard();
     }

@@ -148,6 +148,15 @@ export interface UploadLocksTable {
   expires_at: Date;
 }
 
+/** An upload that became an asset, remembered for a day (`uploads/completed-uploads.repository.ts`). */
+export interface CompletedUploadsTable {
+  upload_id: string;
+  user_id: string;
+  asset_id: string;
+  size_bytes: ColumnType<number, number, number>;
+  completed_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -162,4 +171,5 @@ export interface DatabaseSchema {
   user_luts: UserLutsTable;
   exports: ExportsTable;
   upload_locks: UploadLocksTable;
+  completed_uploads: CompletedUploadsTable;
 }
