@@ -13,7 +13,7 @@ import { HttpError, invalidField } from '../http/http-error';
 import type { Logger } from '../platform/logger';
 import { SESSION_LIFETIME_SECONDS, type BetterAuth } from './better-auth.adapter';
 import { isCommonPassword } from './common-passwords';
-import { AUTH_LIMITS, type RateLimiter } from './rate-limiter';
+import { AUTH_LIMITS, hitAccountLimits, type RateLimiter } from './rate-limiter';
 import type { UserRepository } from './user.repository';
 
 interface BetterAuthUser {
@@ -43,8 +43,7 @@ export class AuthService {
   ) {}
 
   async signUp(input: SignUpRequest, clientIp: string, headers: Headers): Promise<void> {
-    await this.limiter.hit(`sign-up:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
-    await this.limiter.hit(`sign-up:account:${input.email}`, AUTH_LIMITS.signUpPerAccount);
+    await hitAccountLimits(this.limiter, 'sign-up', input.email, clientIp, AUTH_LIMITS.signUp);
     if (isCommonPassword(input.password)) throw invalidField('password', MESSAGES.commonPassword);
     try {
       // An existing email gets the same answer (better-auth returns a synthetic user and we
@@ -59,8 +58,7 @@ export class AuthService {
   }
 
   async signIn(input: SignInRequest, clientIp: string, headers: Headers): Promise<WithCookies<SessionResponse>> {
-    await this.limiter.hit(`sign-in:ip:${clientIp}`, AUTH_LIMITS.signInPerIp);
-    await this.limiter.hit(`sign-in:account:${input.email}`, AUTH_LIMITS.signInPerAccount);
+    await hitAccountLimits(this.limiter, 'sign-in', input.email, clientIp, AUTH_LIMITS.signIn);
     try {
       const result = await this.auth.api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },
@@ -108,8 +106,7 @@ export class AuthService {
   }
 
   async resendVerification(email: string, clientIp: string): Promise<void> {
-    await this.limiter.hit(`sign-up:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
-    await this.limiter.hit(`sign-up:account:${email}`, AUTH_LIMITS.signUpPerAccount);
+    await hitAccountLimits(this.limiter, 'sign-up', email, clientIp, AUTH_LIMITS.signUp);
     const verified = await this.users.emailVerified(email);
     // Only unverified accounts get a link, but the answer is the same for every address.
     if (verified === null || verified) return;
