@@ -40,6 +40,11 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+export interface RouteOptions {
+  /** Runs after the session check and before the body is read: cheap refusals (limits) first. */
+  before?: (input: { c: Context<AppEnv>; user: SignedIn | null }) => Promise<void>;
+}
+
 /**
  * Registers a handler for a route of the contract: the body, query and path parameters are
  * validated with the route's own schemas (400 naming the field), `auth: 'user'` routes answer
@@ -50,11 +55,13 @@ export function registerRoute<R extends ApiRoute>(
   route: R,
   session: SessionLookup,
   handler: (input: RouteInput<R>) => Promise<RouteOutput<R>>,
+  options: RouteOptions = {},
 ): void {
   const path = route.path.replace(/\{(\w+)\}/g, ':$1');
   app.on(route.method.toUpperCase(), path, async (c) => {
     const user = route.auth === 'user' ? await session(c) : null;
     if (route.auth === 'user' && !user) throw unauthenticated();
+    await options.before?.({ c, user });
     let params: unknown = c.req.param();
     if (route.params) {
       const parsed = route.params.safeParse(params);
