@@ -38,6 +38,21 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
     expect(notJson.status).toBe(400);
   });
 
+  it('refuses a JSON route sent as a form, as text or with no type, with 415 and a message for a person', async () => {
+    const body = JSON.stringify({ fullName: 'Form Poster', email: `form-${kind}@example.com`, password: 'a long enough password' });
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', null]) {
+      const response = await server.request('/api/auth/sign-up', {
+        method: 'POST',
+        body: new TextEncoder().encode(body),
+        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+      });
+      expect(response.status, String(contentType)).toBe(415);
+      expect(await response.json()).toMatchObject({ code: 'unsupported_media', message: 'This request must be sent as JSON (Content-Type: application/json).' });
+    }
+    const withCharset = await server.request('/api/auth/sign-up', { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(withCharset.status).toBe(200);
+  });
+
   it('signs up, needs the emailed link before sign-in, then keeps a renewable httpOnly session', async () => {
     const email = `ada-${kind}@example.com`;
     const password = 'difference engine';

@@ -30,9 +30,23 @@ function validationError(error: z.ZodError, where: 'body' | 'query' | 'params'):
   return new HttpError(400, 'validation_failed', issue?.message ?? `The request ${where} is invalid.`, { field });
 }
 
+export const NOT_JSON_MESSAGE = 'This request must be sent as JSON (Content-Type: application/json).';
+
+/** `application/json`, with or without parameters such as `charset`. */
+function isJsonType(contentType: string): boolean {
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * The JSON body, refused with 415 when it is sent as anything else (before it is read when the
+ * header says so): a form or text/plain post from another page cannot reach a JSON route.
+ */
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const contentType = c.req.header('content-type');
+  if (contentType !== undefined && !isJsonType(contentType)) throw new HttpError(415, 'unsupported_media', NOT_JSON_MESSAGE);
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  if (contentType === undefined) throw new HttpError(415, 'unsupported_media', NOT_JSON_MESSAGE);
   try {
     return JSON.parse(text) as unknown;
   } catch {
