@@ -72,15 +72,17 @@ export class AuthService {
     }
   }
 
-  async signOut(headers: Headers): Promise<Headers> {
+  /** Ends the session of these headers; answers the cookies to clear and the session that ended, if any. */
+  async signOut(headers: Headers): Promise<{ headers: Headers; endedSessionId: string | null }> {
+    const current = await this.auth.api.getSession({ headers }).catch(() => null);
     try {
       const result = await this.auth.api.signOut({ headers, returnHeaders: true });
-      return result.headers;
+      return { headers: result.headers, endedSessionId: current?.session.id ?? null };
     } catch {
       // No session to end: still clear whatever cookie the browser holds.
       const cleared = new Headers();
       cleared.append('set-cookie', 'cinegrade.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
-      return cleared;
+      return { headers: cleared, endedSessionId: null };
     }
   }
 
@@ -91,7 +93,7 @@ export class AuthService {
     if (!found) return { value: null, headers: result.headers };
     const user = toUser(found.user, await this.confirmedAt(found.user.id));
     const profile = await this.profiles.getOrCreate(user.id, user.user_metadata.full_name);
-    return { value: { user, profile, sessionExpiresAt: new Date(found.session.expiresAt) }, headers: result.headers };
+    return { value: { user, profile, sessionExpiresAt: new Date(found.session.expiresAt), sessionId: found.session.id }, headers: result.headers };
   }
 
   /** Confirms an email from its link. Answers whether the token was good. */
