@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('live streams and sessions on the %s database', (k
 
   it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams per session, closing the oldest`, async () => {
     const { cookie } = await server.signedInUser();
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(cookie));
     const newest = await openStream(cookie);
     await waitFor('the oldest stream to close', () => Promise.resolve(streams[0]?.isClosed() ? true : undefined), 20_000);
