@@ -1,3 +1,4 @@
+import { stripUnsafeNameCharacters } from './names';
 import { z } from 'zod';
 import { defineRoutes } from './api-route';
 import { PREDICTION_STATUSES } from './export-options';
@@ -79,7 +80,7 @@ export const ListAssetsQuery = z.object({
 
 export const UpdateAssetRequest = z
   .object({
-    name: z.string().trim().min(1, 'Please enter a name').max(200, 'Please keep the name under 200 characters').optional(),
+    name: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1, 'Please enter a name').max(200, 'Please keep the name under 200 characters').optional(),
     selected_lut: z.string().max(100).nullable().optional(),
     color_settings: ColorSettings.optional(),
   })

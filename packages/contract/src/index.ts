@@ -98,6 +98,7 @@ export {
 } from './media-features';
 export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
 export { PLANS } from './plans';
+export { stripUnsafeNameCharacters } from './names';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
 export {

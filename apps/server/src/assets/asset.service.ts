@@ -9,6 +9,7 @@ import {
   type ListAssetsQuery,
   type MediaMetadata,
   type UpdateAssetRequest,
+  stripUnsafeNameCharacters,
 } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import type { z } from 'zod';
@@ -36,11 +37,10 @@ export const EMPTY_FILE_MESSAGE = 'The file is empty.';
 export const NOT_MEDIA_MESSAGE =
   'This file is not a video or an image Cinegrade can read. Upload a video (MP4, MOV, WebM, AVI, MKV) or an image (JPEG, PNG, WebP, TIFF).';
 
-/** What a person sees for a file name: no folders, no control characters, a sane length. */
+/** What a person sees for a file name: no folders, no control or bidi characters, a sane length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = stripUnsafeNameCharacters(base).trim().slice(0, 200);
   return cleaned || 'Untitled';
 }
 
@@ -226,8 +226,9 @@ export class AssetService {
     const playable = row.needs_proxy ? row.proxy_path : row.media_file_path;
     return {
       id: row.id,
-      name: row.name,
-      media_file_name: row.media_file_name,
+      // Rows saved before names were cleaned at the door are cleaned on the way out.
+      name: stripUnsafeNameCharacters(row.name),
+      media_file_name: stripUnsafeNameCharacters(row.media_file_name),
       media_file_path: row.media_file_path,
       media_file_type: row.media_file_type,
       size_bytes: Number(row.size_bytes),

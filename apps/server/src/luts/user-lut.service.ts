@@ -1,5 +1,5 @@
 import type { Lut3D } from '@cinegrade/color';
-import { userLutLimit, userLutLimitMessage, type ImportLutRequest, type UserLut } from '@cinegrade/contract';
+import { stripUnsafeNameCharacters, userLutLimit, userLutLimitMessage, type ImportLutRequest, type UserLut } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import { forbidden, invalidField, notFound } from '../http/http-error';
 import { convertCubeOffThread } from './cube-convert.adapter';
@@ -70,5 +70,5 @@ export class UserLutService {
 }
 
 function toApi(row: UserLutSummaryRow): UserLut {
-  return { id: row.id, name: row.name, size: row.size, created_at: new Date(row.created_at).toISOString() };
+  return { id: row.id, name: stripUnsafeNameCharacters(row.name), size: row.size, created_at: new Date(row.created_at).toISOString() };
 }
