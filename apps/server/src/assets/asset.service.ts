@@ -22,6 +22,7 @@ import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
+import { decodedBytes, overDecodeBudget, pngDeclaredPicture } from '../media/decode-budget';
 import { sniffMedia, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
@@ -80,9 +81,16 @@ export class AssetService {
     try {
       const size = await staged.size();
       if (size === 0) throw new HttpError(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
-      const sniffed = sniffMedia(await staged.head(4096));
+      const head = await staged.head(4096);
+      const sniffed = sniffMedia(head);
       if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
+      // Refused by the size it declares before ffprobe or ffmpeg decodes anything (a PNG says so in its header).
+      const declared = pngDeclaredPicture(head);
+      const declaredRefusal = declared && overDecodeBudget(sniffed.mediaType, declared.width, declared.height, declared.width * declared.height * declared.bytesPerPixel);
+      if (declaredRefusal) throw new HttpError(413, 'payload_too_large', declaredRefusal);
       const metadata = await this.probeStaged(staged, sniffed);
+      const decodeRefusal = overDecodeBudget(sniffed.mediaType, metadata.width, metadata.height, decodedBytes(metadata.width, metadata.height, metadata.pixelFormat, metadata.bitDepth));
+      if (decodeRefusal) throw new HttpError(413, 'payload_too_large', decodeRefusal);
       const fileName = cleanFileName(originalName);
       const key = newMediaKey(userId, sniffed.extension);
       await staged.keep(key);
