@@ -38,6 +38,20 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
     expect(notJson.status).toBe(400);
   });
 
+  it('answers a known and an unknown email alike on sign-up, sign-in and verification resend', async () => {
+    const { email: known } = await server.signedInUser();
+    const unknown = `nobody-${kind}-${Date.now()}@example.com`;
+    const answer = async (response: Response) => ({ status: response.status, body: await response.text() });
+    const post = (path: string, json: unknown) => server.request(path, { method: 'POST', json }).then(answer);
+    const password = 'a long enough password';
+    expect(await post('/api/auth/sign-up', { fullName: 'Known', email: known, password })).toEqual(
+      await post('/api/auth/sign-up', { fullName: 'Known', email: unknown, password }),
+    );
+    const other = `other-${kind}-${Date.now()}@example.com`;
+    expect(await post('/api/auth/sign-in', { email: known, password: 'not the password' })).toEqual(await post('/api/auth/sign-in', { email: other, password: 'not the password' }));
+    expect(await post('/api/auth/resend-verification', { email: known })).toEqual(await post('/api/auth/resend-verification', { email: other }));
+  });
+
   it('refuses a JSON route sent as a form, as text or with no type, with 415 and a message for a person', async () => {
     const body = JSON.stringify({ fullName: 'Form Poster', email: `form-${kind}@example.com`, password: 'a long enough password' });
     for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', null]) {

@@ -33,6 +33,31 @@ export interface WithCookies<T> {
  * Account rules: who may sign up and sign in, how often, and what they are told. better-auth
  * does the protocol underneath; everything here answers known and unknown emails alike.
  */
+/**
+ * The least time a sign-up, sign-in or verification resend takes to answer, so that a known and
+ * an unknown email answer alike (docs/engineering-rules.md, 'Abuse and limits'). Both paths hash
+ * a password (better-auth hashes one for unknown emails too); creating an account writes rows
+ * that checking a known one does not, and this floor hides that difference.
+ */
+export const ACCOUNT_ANSWER_FLOOR_MS = 250;
+
+/** Runs `work`, then waits until `floorMs` have passed since it began, whether it answered or failed. */
+export async function answerNoSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const settle = async () => {
+    const left = floorMs - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  };
+  try {
+    const result = await work();
+    await settle();
+    return result;
+  } catch (error) {
+    await settle();
+    throw error;
+  }
+}
+
 export class AuthService {
   constructor(
     private readonly auth: BetterAuth,
@@ -45,6 +70,10 @@ export class AuthService {
   async signUp(input: SignUpRequest, clientIp: string, headers: Headers): Promise<void> {
     await hitAccountLimits(this.limiter, 'sign-up', input.email, clientIp, AUTH_LIMITS.signUp);
     if (isCommonPassword(input.password)) throw invalidField('password', MESSAGES.commonPassword);
+    await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.createAccount(input, headers));
+  }
+
+  private async createAccount(input: SignUpRequest, headers: Headers): Promise<void> {
     try {
       // An existing email gets the same answer (better-auth returns a synthetic user and we
       // mail the owner instead), so sign-up cannot be used to find out who has an account.
@@ -59,6 +88,10 @@ export class AuthService {
 
   async signIn(input: SignInRequest, clientIp: string, headers: Headers): Promise<WithCookies<SessionResponse>> {
     await hitAccountLimits(this.limiter, 'sign-in', input.email, clientIp, AUTH_LIMITS.signIn);
+    return answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.checkPassword(input, headers));
+  }
+
+  private async checkPassword(input: SignInRequest, headers: Headers): Promise<WithCookies<SessionResponse>> {
     try {
       const result = await this.auth.api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },
@@ -109,14 +142,15 @@ export class AuthService {
 
   async resendVerification(email: string, clientIp: string): Promise<void> {
     await hitAccountLimits(this.limiter, 'sign-up', email, clientIp, AUTH_LIMITS.signUp);
-    const verified = await this.users.emailVerified(email);
-    // Only unverified accounts get a link, but the answer is the same for every address.
-    if (verified === null || verified) return;
-    try {
-      await this.auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } });
-    } catch (error) {
-      this.logger.warn('Could not resend a verification email', { error });
-    }
+    await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, async () => {
+      const verified = await this.users.emailVerified(email);
+      // Only unverified accounts get a link, but the answer is the same for every address, and
+      // as quick: the mail goes out after the answer rather than before it.
+      if (verified === null || verified) return;
+      this.auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } }).catch((error: unknown) => {
+        this.logger.warn('Could not resend a verification email', { error });
+      });
+    });
   }
 
   private async sessionFor(user: BetterAuthUser, expiresAt: Date | null): Promise<SessionResponse> {
