@@ -23,7 +23,7 @@ export async function keptTrial(page: Page): Promise<KeptTrial | null> {
           created = true;
           open.transaction?.abort();
         };
-        open.onerror = () => (created ? resolve(null) : reject(open.error));
+        open.onerror = () => (created ? resolve(null) : reject(open.error ?? new Error('IndexedDB could not be opened')));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('trial-file')) {
@@ -32,7 +32,7 @@ export async function keptTrial(page: Page): Promise<KeptTrial | null> {
             return;
           }
           const get = db.transaction('trial-file').objectStore('trial-file').get('current');
-          get.onerror = () => reject(get.error);
+          get.onerror = () => reject(get.error ?? new Error('IndexedDB read failed'));
           get.onsuccess = () => {
             const entry = get.result as (Omit<KeptTrial, 'bytes'> & { blob: Blob }) | undefined;
             db.close();
@@ -41,5 +41,27 @@ export async function keptTrial(page: Page): Promise<KeptTrial | null> {
           };
         };
       }),
+  );
+}
+
+/** Puts a trial file in the page's IndexedDB as the web app would have kept it in an earlier visit. */
+export async function putKeptTrial(page: Page, entry: { name: string; type: string; text: string }): Promise<void> {
+  await page.evaluate(
+    ({ name, type, text }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cinegrade', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('trial-file');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('trial-file', 'readwrite');
+          transaction.objectStore('trial-file').put({ blob: new Blob([text], { type }), name, type, size: text.length, savedAt: Date.now(), grade: null }, 'current');
+          transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB write failed'));
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+    entry,
   );
 }

@@ -6,7 +6,7 @@ import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn, TEST_PASSWORD, waitForToast } from '../support/accounts';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
-import { keptTrial } from '../support/trial-storage';
+import { keptTrial, putKeptTrial } from '../support/trial-storage';
 import { startAppServer } from '../support/app-server';
 import { inject } from 'vitest';
 
@@ -214,22 +214,7 @@ describe('media in, in a real browser', () => {
     await page.getByTestId('header-upload-input').setInputFiles(fixtures.jpeg);
     await page.getByTestId('open-media-name').waitFor();
     // A trial file left in the browser by an earlier signed-out visit must go with the session too.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('cinegrade', 1);
-          open.onupgradeneeded = () => open.result.createObjectStore('trial-file');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const put = open.result.transaction('trial-file', 'readwrite').objectStore('trial-file');
-            put.put({ blob: new Blob(['x'], { type: 'image/jpeg' }), name: 'left.jpg', type: 'image/jpeg', size: 1, savedAt: Date.now(), grade: null }, 'current');
-            put.transaction.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-          };
-        }),
-    );
+    await putKeptTrial(page, { name: 'left.jpg', type: 'image/jpeg', text: 'x' });
     expect(await keptTrial(page)).toMatchObject({ name: 'left.jpg' });
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
