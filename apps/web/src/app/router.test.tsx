@@ -54,4 +54,11 @@ describe('appRoutes', () => {
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     }
   });
+
+  it("opens the sign-up form at /auth?mode=signup (the trial banner's Sign Up)", async () => {
+    renderAt('/auth?mode=signup');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(screen.getByLabelText('Full Name')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Up', pressed: true })).toBeTruthy();
+  });
 });
