@@ -93,7 +93,7 @@ export function retrieveTrialFile(): TrialFile | null {
  * (with its grade), else null. Storage that cannot be read answers null.
  */
 export async function restoreTrialFile(store: TrialStore): Promise<TrialFile | null> {
-  if (inMemory) return inMemory;
+  if (inMemory || !store.available) return inMemory;
   let stored;
   try {
     stored = await store.load();

@@ -50,6 +50,7 @@ describe('indexedDbTrialStore', () => {
 
   it('rejects every call when the browser has no IndexedDB', async () => {
     const store = indexedDbTrialStore(undefined);
+    expect(store.available).toBe(false);
     await expect(store.save(entry(1))).rejects.toThrow('IndexedDB is not available in this browser');
     await expect(store.load()).rejects.toThrow('IndexedDB is not available in this browser');
     await expect(store.clear()).rejects.toThrow();

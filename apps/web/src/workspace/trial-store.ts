@@ -19,6 +19,8 @@ export interface StoredTrial {
 }
 
 export interface TrialStore {
+  /** False when the browser has no IndexedDB at all: every call rejects. */
+  readonly available: boolean;
   /** The kept entry, or null; an expired entry is deleted and answers null. */
   load: () => Promise<StoredTrial | null>;
   /** Keeps `entry`, replacing any. */
@@ -86,6 +88,7 @@ export function indexedDbTrialStore(factory: IDBFactory | undefined = globalThis
   };
 
   return {
+    available: factory !== undefined,
     load: () =>
       inTransaction('readwrite', async (store) => {
         const value: unknown = await requestResult(store.get(KEY));

@@ -10,6 +10,7 @@ import { FakeEventSource, installFakeEventSource } from '../testing/fake-event-s
 import { renderWithQueryClient } from '../testing/query-client';
 import { toast } from '../ui/toast-store';
 import { MyAssetsPanel } from './MyAssetsPanel';
+import { SignUpBanner } from './SignUpBanner';
 import { useOpenMedia, useOpenMediaActions } from './open-media';
 import type { StoredTrial, TrialStore } from './trial-store';
 import { WorkspaceProvider } from './WorkspaceProvider';
@@ -60,6 +61,7 @@ function serve(server: Server) {
  */
 function memoryTrialStore(): TrialStore & { entry: StoredTrial | null } {
   const store: TrialStore & { entry: StoredTrial | null } = {
+    available: true,
     entry: null,
     load: () => Promise.resolve(store.entry),
     save: (entry) => {
@@ -109,6 +111,7 @@ function Workspace({ trialStore }: { trialStore: TrialStore }) {
   return (
     <WorkspaceProvider trialStore={trialStore}>
       <OpenMediaProbe />
+      <SignUpBanner />
       <MyAssetsPanel />
     </WorkspaceProvider>
   );
@@ -214,6 +217,7 @@ describe('the workspace', () => {
     fireEvent.change(screen.getByTestId('trial-input'), { target: { files: [new File(['x'], 'trial clip.mp4', { type: 'video/mp4' })] } });
     expect(opened()).toBe('trial: trial clip.mp4 (blob:trial)');
     await waitFor(() => expect(trialStore.entry).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4', size: 1, grade: null }), PATIENTLY);
+    expect(screen.getByRole('note').textContent).toContain('This browser keeps it for a day, through a reload.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(opened()).toBe('nothing open');
     await waitFor(() => expect(trialStore.entry).toBeNull(), PATIENTLY);
@@ -274,5 +278,16 @@ describe('the workspace', () => {
     trialStore.entry = { blob: new Blob(['x'], { type: 'image/png' }), name: 'kept.png', type: 'image/png', size: 1, savedAt: Date.now(), grade: null };
     mount();
     await waitFor(() => expect(opened()).toBe('trial: kept.png (blob:trial)'), PATIENTLY);
+  });
+
+  it('goes on from memory when the browser refuses to store the trial file (quota), and says a reload loses it', async () => {
+    server.signedIn = false;
+    trialStore.save = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mount();
+    fireEvent.change(await screen.findByTestId('trial-input'), { target: { files: [new File(['x'], 'quota.mp4', { type: 'video/mp4' })] } });
+    expect(opened()).toBe('trial: quota.mp4 (blob:trial)');
+    await waitFor(() => expect(screen.getByRole('note').textContent).toContain('This browser could not store it, so reloading the page will lose it.'), PATIENTLY);
+    expect(opened()).toBe('trial: quota.mp4 (blob:trial)');
   });
 });
