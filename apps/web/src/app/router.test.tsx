@@ -31,7 +31,8 @@ describe('appRoutes', () => {
     for (const path of paths) {
       it(`renders ${HEADINGS[key as keyof typeof HEADINGS]} at ${path}`, async () => {
         renderAt(path);
-        expect(await screen.findByRole('heading', { level: 1, name: HEADINGS[key as keyof typeof HEADINGS] })).toBeTruthy();
+        // A lazy chunk: on a busy machine it takes longer than findBy's default second.
+        expect(await screen.findByRole('heading', { level: 1, name: HEADINGS[key as keyof typeof HEADINGS] }, { timeout: 10_000 })).toBeTruthy();
       });
     }
   }
