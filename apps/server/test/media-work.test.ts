@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Asset } from '@cinegrade/contract';
+import { sourceWorkRefusal, type Asset } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaBinaries } from '../src/media/binaries';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -29,6 +29,20 @@ function longClip(dir: string, seconds: number): string {
   }
   const file = path.join(dir, `long-${seconds}.mkv`);
   if (!fs.existsSync(file)) ffmpeg(['-stream_loop', String(Math.ceil(seconds / 2) - 1), '-i', base, '-c', 'copy', '-y', file]);
+  return file;
+}
+
+/**
+ * Over 13 minutes of black 4K at one frame a second: about 10 MB on disk, yet far more video
+ * (pixels × seconds) than Free accepts.
+ */
+function blackUhdClip(dir: string): string {
+  const base = path.join(dir, 'black-uhd-base.mp4');
+  const file = path.join(dir, 'black-uhd-800s.mkv');
+  if (!fs.existsSync(file)) {
+    ffmpeg(['-f', 'lavfi', '-i', 'color=black:size=3840x2160:rate=1:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', base]);
+    ffmpeg(['-stream_loop', '399', '-i', base, '-c', 'copy', '-y', file]);
+  }
   return file;
 }
 
@@ -83,5 +97,21 @@ describe('media work', () => {
     expect(Date.now() - deletedAt).toBeLessThan(5_000);
     await waitFor('the work folder to be removed', () => Promise.resolve(fs.existsSync(work) ? undefined : true), 30_000);
     expect((await server.request(`/api/assets/${asset.id}`, { cookie: user.cookie })).status).toBe(404);
+  }, 300_000);
+
+  it('refuses a video longer than the plan allows at its size, naming the limit, and derives nothing', async () => {
+    const user = await server.signedInUser();
+    const file = blackUhdClip(dir);
+    expect(fs.statSync(file).size).toBeLessThan(16 * 1024 * 1024);
+    const response = await upload(user.cookie, file, 'hour of black.mkv');
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { message: string };
+    expect(body.message).toBe(sourceWorkRefusal('Free', { width: 3840, height: 2160, durationSeconds: 800 }));
+    expect(body.message).toContain('up to 10 minutes at 1920×1080');
+    // Nothing kept: no asset, and no stored copy of the file.
+    expect(await (await server.request('/api/assets', { cookie: user.cookie })).json()).toEqual({ assets: [] });
+    const stored = fs.readdirSync(path.join(server.config.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const size = fs.statSync(file).size;
+    expect(stored.filter((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).size === size)).toEqual([]);
   }, 300_000);
 });

@@ -5,6 +5,7 @@ import {
   gradeNeedsPremium,
   PREMIUM_LOOK_REFUSAL_MESSAGE,
   savedGradeField,
+  sourceWorkRefusal,
   type Asset,
   type ListAssetsQuery,
   type MediaMetadata,
@@ -90,6 +91,7 @@ export class AssetService {
       const sniffed = sniffMedia(await staged.head(4096));
       if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
       const metadata = await this.probeStaged(staged, sniffed);
+      await this.checkSourceWork(userId, metadata);
       const fileName = cleanFileName(originalName);
       const key = newMediaKey(userId, sniffed.extension);
       await staged.keep(key);
@@ -111,6 +113,15 @@ export class AssetService {
     } finally {
       await staged.discard();
     }
+  }
+
+  /**
+   * The tier's cap on video work, pixels × seconds (docs/product-rules.md, 'Limits'): checked once
+   * the file is probed, before anything is stored or derived; 413 with the limit in the message.
+   */
+  private async checkSourceWork(userId: string, metadata: MediaMetadata): Promise<void> {
+    const refusal = sourceWorkRefusal((await this.rules.profiles.subscription(userId)).tier, metadata);
+    if (refusal) throw new HttpError(413, 'payload_too_large', refusal);
   }
 
   /** ffprobe on the staged bytes; a file it cannot read is refused as not media. */
