@@ -6,7 +6,7 @@ import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 import { parseProbe, ProbeError } from './probe';
 
-/** Wall-clock limits: probing reads headers only; derived files scale with the clip's length. */
+/** Wall-clock limits: probing reads headers only; the thumbnail decodes one frame. */
 const PROBE_TIMEOUT_MS = 30_000;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
 
@@ -14,10 +14,26 @@ const THUMBNAIL_TIMEOUT_MS = 60_000;
 export const MEDIA_DERIVE_EXPIRY_SECONDS = 12 * 60 * 60;
 const PROXY_TIMEOUT_CAP_MS = (MEDIA_DERIVE_EXPIRY_SECONDS - 30 * 60) * 1000;
 
-export function proxyTimeoutMs(durationSeconds: number | null): number {
-  // Generous for a software encoder on two cores: ten times real time, at least five minutes,
-  // and never past the job's expiry (a clip that would take longer fails with that reason).
-  return Math.min(PROXY_TIMEOUT_CAP_MS, Math.max(5 * 60_000, (durationSeconds ?? 60) * 10_000));
+/**
+ * Source pixels (width × height × frames) the preview encode gets through per second on the
+ * reference machine: 1080p at veryfast ran at 17 frames a second on two cores shared with a
+ * load average of 14 (about 35 million), rounded down.
+ */
+export const PROXY_PIXELS_PER_SECOND = 30_000_000;
+/** Allowance over that estimate for a busier machine, and the least any preview gets. */
+const PROXY_TIME_MARGIN = 4;
+const PROXY_TIMEOUT_FLOOR_MS = 5 * 60_000;
+const ASSUMED_FRAME_RATE = 30;
+
+/**
+ * The preview encode's wall-clock limit, from the work it is: source pixels × frames at the
+ * measured throughput, four times over, plus a five-minute floor, and never past the job's
+ * expiry (docs/engineering-rules.md, 'Jobs'). A run that exceeds it is not going to finish.
+ */
+export function proxyTimeoutMs(metadata: Pick<MediaMetadata, 'width' | 'height' | 'durationSeconds' | 'frameRate'>): number {
+  const frames = (metadata.durationSeconds ?? 60) * (metadata.frameRate && metadata.frameRate > 0 ? metadata.frameRate : ASSUMED_FRAME_RATE);
+  const expectedMs = ((metadata.width * metadata.height * frames) / PROXY_PIXELS_PER_SECOND) * 1000;
+  return Math.round(Math.min(PROXY_TIMEOUT_CAP_MS, PROXY_TIMEOUT_FLOOR_MS + PROXY_TIME_MARGIN * expectedMs));
 }
 
 /** The ffmpeg adapter for media in: probe, thumbnail and proxy. */
@@ -51,7 +67,7 @@ export class MediaTools {
     const message = 'The preview copy could not be made: the file may be damaged or in a format this server cannot decode.';
     const { signal, pidFile } = run;
     const onSpawn = pidFile ? (pid: number) => void fs.promises.writeFile(pidFile, String(pid)).catch(() => undefined) : undefined;
-    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata.durationSeconds), signal, onSpawn }), {
+    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata), signal, onSpawn }), {
       work: 'make the preview copy',
       input: message,
     });
