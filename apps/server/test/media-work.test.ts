@@ -10,6 +10,7 @@ import path from 'node:path';
 import { sourceWorkRefusal, type Asset } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaBinaries } from '../src/media/binaries';
+import { fixtures } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor } from './support/wait';
@@ -113,5 +114,23 @@ describe('media work', () => {
     const stored = fs.readdirSync(path.join(server.config.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     const size = fs.statSync(file).size;
     expect(stored.filter((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).size === size)).toEqual([]);
+  }, 300_000);
+
+  it("one user's backlog does not hold back another user's first upload", async () => {
+    const alice = await server.signedInUser();
+    const bob = await server.signedInUser();
+    const status = async (cookie: string, id: string) => ((await (await server.request(`/api/assets/${id}`, { cookie })).json()) as Asset).processing_status;
+    // Alice queues three minute-long clips, each needing a preview copy (tens of seconds each).
+    const clip = longClip(dir, 60);
+    const backlog: Asset[] = [];
+    for (const name of ['one', 'two', 'three']) backlog.push(await uploaded(alice.cookie, clip, `${name}.mkv`));
+    // Bob's small clip after them: with first-in-first-out it would wait for all three.
+    const small = await uploaded(bob.cookie, fixtures.h264Mp4, 'small.mp4');
+    await waitFor('Bob’s clip to be ready', async () => ((await status(bob.cookie, small.id)) === 'processing' ? undefined : true), 240_000, 100);
+    expect(await status(bob.cookie, small.id)).toBe('ready');
+    const third = backlog[2];
+    if (!third) throw new Error('three uploads');
+    expect(await status(alice.cookie, third.id)).toBe('processing');
+    for (const asset of backlog) await server.request(`/api/assets/${asset.id}`, { method: 'DELETE', cookie: alice.cookie });
   }, 300_000);
 });

@@ -106,7 +106,7 @@ export class AssetService {
         needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
         metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer }),
       });
-      await this.jobs.send('media.derive', { assetId: row.id, userId });
+      await this.jobs.send('media.derive', { assetId: row.id, userId }, { fairFor: userId });
       await this.changed(userId, row.id);
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
       return this.toApi(row);
