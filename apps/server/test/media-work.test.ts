@@ -133,4 +133,18 @@ describe('media work', () => {
     expect(await status(alice.cookie, third.id)).toBe('processing');
     for (const asset of backlog) await server.request(`/api/assets/${asset.id}`, { method: 'DELETE', cookie: alice.cookie });
   }, 300_000);
+
+  it('a small upload is ready while a long preview encode is still running', async () => {
+    const alice = await server.signedInUser();
+    const bob = await server.signedInUser();
+    const status = async (cookie: string, id: string) => ((await (await server.request(`/api/assets/${id}`, { cookie })).json()) as Asset).processing_status;
+    const long = await uploaded(alice.cookie, longClip(dir, 600), 'long take.mkv');
+    const work = path.join(os.tmpdir(), `cinegrade-derive-${long.id}`);
+    await waitFor('the long preview encode to start', () => Promise.resolve(fs.existsSync(path.join(work, 'ffmpeg.pid')) ? true : undefined), 120_000);
+    const small = await uploaded(bob.cookie, fixtures.h264Mp4, 'small.mp4');
+    await waitFor('Bob’s clip to be ready', async () => ((await status(bob.cookie, small.id)) === 'processing' ? undefined : true), 120_000, 100);
+    expect(await status(bob.cookie, small.id)).toBe('ready');
+    expect(await status(alice.cookie, long.id)).toBe('processing');
+    await server.request(`/api/assets/${long.id}`, { method: 'DELETE', cookie: alice.cookie });
+  }, 300_000);
 });

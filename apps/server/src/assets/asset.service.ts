@@ -20,7 +20,7 @@ import type { JobOutcome } from '../jobs/job-types';
 import { needsProxy } from '../media/ffmpeg-args';
 import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError } from '../media/ffmpeg-runner';
-import type { MediaTools } from '../media/media-tools';
+import { isShortDerive, type MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
 import { sniffMedia, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
@@ -106,7 +106,9 @@ export class AssetService {
         needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
         metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer }),
       });
-      await this.jobs.send('media.derive', { assetId: row.id, userId }, { fairFor: userId });
+      // Short work has its own lane, so a small clip is never stuck behind a long preview encode.
+      const lane = isShortDerive(metadata, row.needs_proxy) ? 'media.derive-short' : 'media.derive';
+      await this.jobs.send(lane, { assetId: row.id, userId }, { fairFor: userId });
       await this.changed(userId, row.id);
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
       return this.toApi(row);

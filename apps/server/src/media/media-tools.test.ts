@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_DERIVE_EXPIRY_SECONDS, PROXY_PIXELS_PER_SECOND, proxyTimeoutMs } from './media-tools';
+import { isShortDerive, MEDIA_DERIVE_EXPIRY_SECONDS, PROXY_PIXELS_PER_SECOND, proxyTimeoutMs, SHORT_DERIVE_EXPIRY_SECONDS } from './media-tools';
 
 const minutes = (ms: number) => ms / 60_000;
 
@@ -21,5 +21,19 @@ describe("the preview encode's time limit", () => {
 
   it("never runs past the job's expiry", () => {
     expect(proxyTimeoutMs({ width: 7680, height: 4320, durationSeconds: 36_000, frameRate: 60 })).toBeLessThan(MEDIA_DERIVE_EXPIRY_SECONDS * 1000);
+  });
+});
+
+describe('the short lane', () => {
+  it('takes uploads needing no preview copy, and previews expected to take a minute or less', () => {
+    expect(isShortDerive({ width: 3840, height: 2160, durationSeconds: 3600, frameRate: 30 }, false)).toBe(true);
+    expect(isShortDerive({ width: 640, height: 360, durationSeconds: 60, frameRate: 25 }, true)).toBe(true);
+    expect(isShortDerive({ width: 640, height: 360, durationSeconds: 600, frameRate: 25 }, true)).toBe(false);
+    expect(isShortDerive({ width: 1920, height: 1080, durationSeconds: 120, frameRate: 30 }, true)).toBe(false);
+  });
+
+  it("expires after the longest preview limit of short work", () => {
+    // The largest short work: a minute of it at the measured throughput.
+    expect(proxyTimeoutMs({ width: 1000, height: 1000, durationSeconds: (60 * PROXY_PIXELS_PER_SECOND) / 1e6 / 30, frameRate: 30 })).toBeLessThan(SHORT_DERIVE_EXPIRY_SECONDS * 1000);
   });
 });

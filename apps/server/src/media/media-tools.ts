@@ -25,15 +25,36 @@ const PROXY_TIME_MARGIN = 4;
 const PROXY_TIMEOUT_FLOOR_MS = 5 * 60_000;
 const ASSUMED_FRAME_RATE = 30;
 
+type WorkSize = Pick<MediaMetadata, 'width' | 'height' | 'durationSeconds' | 'frameRate'>;
+
+/** The source's pixels × frames (a minute at 30 fps when the file does not say). */
+function pixelFrames(metadata: WorkSize): number {
+  const frames = (metadata.durationSeconds ?? 60) * (metadata.frameRate && metadata.frameRate > 0 ? metadata.frameRate : ASSUMED_FRAME_RATE);
+  return metadata.width * metadata.height * frames;
+}
+
 /**
  * The preview encode's wall-clock limit, from the work it is: source pixels × frames at the
  * measured throughput, four times over, plus a five-minute floor, and never past the job's
  * expiry (docs/engineering-rules.md, 'Jobs'). A run that exceeds it is not going to finish.
  */
-export function proxyTimeoutMs(metadata: Pick<MediaMetadata, 'width' | 'height' | 'durationSeconds' | 'frameRate'>): number {
-  const frames = (metadata.durationSeconds ?? 60) * (metadata.frameRate && metadata.frameRate > 0 ? metadata.frameRate : ASSUMED_FRAME_RATE);
-  const expectedMs = ((metadata.width * metadata.height * frames) / PROXY_PIXELS_PER_SECOND) * 1000;
+export function proxyTimeoutMs(metadata: WorkSize): number {
+  const expectedMs = (pixelFrames(metadata) / PROXY_PIXELS_PER_SECOND) * 1000;
   return Math.round(Math.min(PROXY_TIMEOUT_CAP_MS, PROXY_TIMEOUT_FLOOR_MS + PROXY_TIME_MARGIN * expectedMs));
+}
+
+/** A preparation expected to take at most this long at the measured throughput goes to the short lane. */
+const SHORT_DERIVE_SECONDS = 60;
+/** The short lane's expiry: past the longest proxy limit of short work (the floor plus four minutes). */
+export const SHORT_DERIVE_EXPIRY_SECONDS = 30 * 60;
+
+/**
+ * Whether preparing this upload is short work: no preview copy (a thumbnail only), or one
+ * expected to take a minute or less (docs/engineering-rules.md, 'Jobs').
+ */
+export function isShortDerive(metadata: WorkSize, needsProxy: boolean): boolean {
+  if (!needsProxy) return true;
+  return pixelFrames(metadata) <= SHORT_DERIVE_SECONDS * PROXY_PIXELS_PER_SECOND;
 }
 
 /** The ffmpeg adapter for media in: probe, thumbnail and proxy. */
