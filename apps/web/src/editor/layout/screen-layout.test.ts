@@ -40,3 +40,17 @@ describe('the phone monitor switch', () => {
     expect(editorView.getState().bottomTab).toBe('grading');
   });
 });
+
+describe('minSizePercent', () => {
+  it('keeps a panel at least so many pixels, between a floor and a ceiling in per cent', async () => {
+    const { minSizePercent } = await import('./screen-layout');
+    // A tall editor: the floor is already enough pixels.
+    expect(minSizePercent(230, 1000, 25, 45)).toBe(25);
+    // 1280×720: 230 px of 632 is 36.4 %, rounded up.
+    expect(minSizePercent(230, 632, 25, 45)).toBe(37);
+    // A very short window: no more than the ceiling, so the preview keeps its share.
+    expect(minSizePercent(230, 300, 25, 45)).toBe(45);
+    // Not measured yet.
+    expect(minSizePercent(230, 0, 25, 45)).toBe(25);
+  });
+});

@@ -29,3 +29,13 @@ function subscribe(listener: () => void): () => void {
 export function useScreenLayout(): ScreenLayout {
   return useSyncExternalStore(subscribe, currentLayout, () => 'desktop');
 }
+
+/**
+ * A panel's minimum size in per cent of its group (react-resizable-panels counts in per cent) so
+ * that it keeps at least `pixels` wherever the group is big enough: never below `floor` per cent,
+ * never above `ceiling`.
+ */
+export function minSizePercent(pixels: number, groupPixels: number, floor: number, ceiling: number): number {
+  if (!(groupPixels > 0)) return floor;
+  return Math.min(ceiling, Math.max(floor, Math.ceil((pixels / groupPixels) * 100)));
+}
