@@ -1,10 +1,11 @@
-import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
 import type { OpenMedia } from '../workspace/open-media';
 import { EditorMediaProvider } from './editor-media';
 import { BottomPanel } from './layout/BottomPanel';
 import { ResizeHandle } from './layout/ResizeHandle';
 import { minSizePercent, useScreenLayout, type ScreenLayout } from './layout/screen-layout';
+import { useElementSize } from './layout/use-element-size';
 import { MediaBridge } from './monitors/media-bridge';
 import { mediaKeyOf } from './monitors/media-key';
 import { PreviewArea } from './monitors/PreviewArea';
@@ -29,7 +30,7 @@ export function EditorScreen({ media, restoring, onClose }: { media: OpenMedia |
   // replace), so a new file starts with no element and frame version 0.
   const bridge = useMemo(() => new MediaBridge(mediaType), [key, mediaType]);
   const host = useRef<HTMLDivElement>(null);
-  const height = useElementHeight(host);
+  const { height } = useElementSize(host);
   const preview = <PreviewArea key={key} media={media} restoring={restoring} onClose={onClose} bridge={bridge} layout={layout} />;
   return (
     <EditorMediaHost bridge={bridge}>
@@ -68,19 +69,4 @@ const SPLIT: Record<Exclude<ScreenLayout, 'phone'>, { id: string; preview: numbe
 function EditorMediaHost({ bridge, children }: { bridge: MediaBridge; children: ReactNode }) {
   const media = useSyncExternalStore(bridge.subscribe, bridge.getSnapshot, bridge.getSnapshot);
   return <EditorMediaProvider value={media}>{children}</EditorMediaProvider>;
-}
-
-/** An element's height in pixels, kept current on resize (0 until measured). */
-function useElementHeight(element: RefObject<HTMLElement | null>): number {
-  const [height, setHeight] = useState(0);
-  useLayoutEffect(() => {
-    const target = element.current;
-    if (!target) return undefined;
-    const measure = () => setHeight(Math.round(target.getBoundingClientRect().height));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [element]);
-  return height;
 }

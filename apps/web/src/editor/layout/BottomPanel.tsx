@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { ColorGradingPanel, LooksPanel, SmartAutoGradePanel } from '../panels';
 import { AssetsArea } from './AssetsArea';
 import { BOTTOM_TABS, editorView, useEditorView, type BottomTab } from './editor-view-store';
 import { ResizeHandle } from './ResizeHandle';
-import type { ScreenLayout } from './screen-layout';
+import { minSizePercent, type ScreenLayout } from './screen-layout';
+import { useElementSize } from './use-element-size';
 
 const TAB_NAMES: Record<BottomTab, string> = {
   assets: 'My Assets',
@@ -27,29 +28,40 @@ function AreaContent({ tab }: { tab: BottomTab }) {
 /**
  * The bottom panel's four areas (docs/product-rules.md, 'Editor and player'): My Assets, Smart Auto
  * Grade, Hollywood LUTs, Color Grading. On a desktop side by side (My Assets 18rem, Color Grading
- * 20rem, the two middle areas sharing the rest in a resizable split); on tablets and phones one at
- * a time under a tab bar.
+ * 20rem, the two middle areas sharing the rest in a resizable split, each at least a quarter and
+ * 250 px while the other keeps 55 %); on tablets and phones one at a time under a tab bar.
  */
 export function BottomPanel({ layout }: { layout: ScreenLayout }) {
   if (layout !== 'desktop') return <BottomTabs layout={layout} />;
+  return <DesktopBottomPanel />;
+}
+
+/** The least width of each middle area, so its buttons and look names keep their room. */
+const MIDDLE_MIN_PIXELS = 250;
+
+function DesktopBottomPanel() {
+  const middle = useRef<HTMLDivElement>(null);
+  const minSize = minSizePercent(MIDDLE_MIN_PIXELS, useElementSize(middle).width, 25, 45);
   return (
     <div className="bottom-panel">
       <div className="bottom-area bottom-assets">
         <AreaContent tab="assets" />
       </div>
-      <PanelGroup direction="horizontal" autoSaveId="cinegrade.editor.bottom" className="bottom-middle">
-        <Panel id="bottom-smart" order={1} defaultSize={50} minSize={35}>
-          <Area>
-            <AreaContent tab="smart" />
-          </Area>
-        </Panel>
-        <ResizeHandle direction="horizontal" label="Resize Smart Auto Grade and Hollywood LUTs" />
-        <Panel id="bottom-looks" order={2} defaultSize={50} minSize={35}>
-          <Area>
-            <AreaContent tab="looks" />
-          </Area>
-        </Panel>
-      </PanelGroup>
+      <div ref={middle} className="bottom-middle">
+        <PanelGroup direction="horizontal" autoSaveId="cinegrade.editor.bottom">
+          <Panel id="bottom-smart" order={1} defaultSize={50} minSize={minSize}>
+            <Area>
+              <AreaContent tab="smart" />
+            </Area>
+          </Panel>
+          <ResizeHandle direction="horizontal" label="Resize Smart Auto Grade and Hollywood LUTs" />
+          <Panel id="bottom-looks" order={2} defaultSize={50} minSize={minSize}>
+            <Area>
+              <AreaContent tab="looks" />
+            </Area>
+          </Panel>
+        </PanelGroup>
+      </div>
       <div className="bottom-area bottom-grading">
         <AreaContent tab="grading" />
       </div>
