@@ -115,7 +115,7 @@ describe('editor layouts on desktops and tablets', () => {
     await expectNoSidewaysScroll(page, 1280, 'editor at 1280×720, panels at their smallest');
     for (const area of AREAS) {
       const { width, height } = await box(page.getByRole('region', { name: area, exact: true }));
-      expect(width, `${area} width at 1280×720`).toBeGreaterThanOrEqual(200);
+      expect(width, `${area} width at 1280×720`).toBeGreaterThanOrEqual(220);
       expect(height, `${area} height at 1280×720`).toBeGreaterThanOrEqual(170);
     }
     const grading = await box(page.getByRole('region', { name: 'Color Grading', exact: true }));
