@@ -237,4 +237,23 @@ describe('editor layout on a phone (390×844, touch)', () => {
     await page.getByRole('button', { name: 'Batch', exact: true, pressed: true }).waitFor();
     await expectNoSidewaysScroll(page, 390, 'Batch Processing');
   });
+
+  it('scrubs a video with a finger on the playback bar, which names the monitor shown', async () => {
+    const page = browser.page;
+    await uploadAndOpen(page, namedCopy(fixtures.h264Mp4, 'phone clip'), 'phone clip');
+    const video = page.getByTestId('source-media');
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2, await video.elementHandle(), { timeout: 60_000 });
+    await page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'PROGRAM' }).tap();
+    // One playback bar, for the monitor shown.
+    expect(await page.getByRole('group', { name: /playback$/ }).count()).toBe(1);
+    const playback = page.getByRole('group', { name: 'PROGRAM playback' });
+    const seek = await box(playback.getByRole('slider', { name: 'Seek' }));
+    const y = seek.y + seek.height / 2;
+    await touchDrag(page, { x: seek.x + 4, y }, { x: seek.x + seek.width * 0.75, y });
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 1 && !el.seeking, await video.elementHandle());
+    expect(await playback.getByTestId('transport-time').innerText()).toBe('0:01 / 0:02');
+    await page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'SOURCE' }).tap();
+    await page.getByRole('group', { name: 'SOURCE playback' }).waitFor();
+    await expectNoSidewaysScroll(page, 390, 'editor with a video');
+  });
 });
