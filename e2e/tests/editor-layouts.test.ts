@@ -256,4 +256,13 @@ describe('editor layout on a phone (390×844, touch)', () => {
     await page.getByRole('group', { name: 'SOURCE playback' }).waitFor();
     await expectNoSidewaysScroll(page, 390, 'editor with a video');
   });
+
+  it('no other page scrolls sideways on the phone either', async () => {
+    const page = browser.page;
+    for (const path of ['/settings', '/profile', '/subscriptions', '/help-support', '/tutorials-learning', '/film-color-analysis', '/color-correction-grading', '/privacy-policy', '/terms-of-service', '/no-such-page']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectNoSidewaysScroll(page, 390, path);
+    }
+  });
 });
