@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { getLook, type Lut3D } from '@cinegrade/color';
 import { handleError } from '../../ui/handle-error';
 import { Select } from '../../ui/primitives';
@@ -30,7 +30,7 @@ function useImportCubeFile(): (file: File) => Promise<void> {
   };
 }
 
-/** Import a `.cube` as a personal look (".cube in and out"); shown in My LUTs' heading. */
+/** Import a `.cube` as a personal look (".cube in and out"); it lands in My LUTs. */
 export function LutImportButton() {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -58,8 +58,8 @@ export function LutImportButton() {
   );
 }
 
-/** Download the current grade as a `.cube` of the chosen size. */
-export function LutDownloadControls() {
+/** Download the current grade as a `.cube` of the chosen size; `children` (the import) after it. */
+export function LutDownloadControls({ children }: { children?: ReactNode }) {
   const media = useOpenMedia();
   const { luts } = useUserLuts();
   const [size, setSize] = useState<DownloadLutSize>(33);
@@ -90,6 +90,7 @@ export function LutDownloadControls() {
       <button type="button" className="btn btn-sm" title="The current grade as a .cube LUT for other grading tools" onClick={() => void download()}>
         Download .cube
       </button>
+      {children}
     </div>
   );
 }
