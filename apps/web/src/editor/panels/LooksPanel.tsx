@@ -10,7 +10,7 @@ import { chooseImportedLut, chooseLook, resetLook, useCanUsePremiumLooks } from 
 import { LabelledSlider } from './LabelledSlider';
 import { LockIcon } from './LockIcon';
 import { LookSwatch, SwatchButton, type CardBaseProps } from './LookSwatch';
-import { LutDownloadControls, LutImportButton } from './LutFileControls';
+import { LutFilesMenu } from './LutFileControls';
 import { ImportedLutCard } from './MyLuts';
 import { customSwatchKey, type SwatchSubject } from './look-swatches';
 import { mediaKey } from './media-key';
@@ -111,7 +111,7 @@ export function LooksPanel() {
           onReset={() => gradeStore.change((g) => ({ ...g, lookStrength: DEFAULT_LOOK_STRENGTH }))}
           resetValue={DEFAULT_LOOK_STRENGTH}
         />
-        <LutDownloadControls>{userLuts.userId !== null && <LutImportButton />}</LutDownloadControls>
+        <LutFilesMenu canImport={userLuts.userId !== null} />
       </footer>
     </section>
   );
@@ -121,7 +121,7 @@ function MyLutsNotes({ state, search }: { state: UserLutsState; search: string }
   if (state.userId === null) return <p className="small faint">Sign in to import your own .cube LUTs.</p>;
   if (state.status === 'failed') return <p className="small field-error">{state.error}</p>;
   if (state.status !== 'ready') return null;
-  if (state.luts.length === 0) return <p className="small faint">Import a .cube file (below) to keep your own looks here.</p>;
+  if (state.luts.length === 0) return <p className="small faint">Import a .cube file (.cube files, below) to keep your own looks here.</p>;
   if (search.trim() !== '' && !state.luts.some((lut) => lut.name.toLowerCase().includes(search.trim().toLowerCase())))
     return <p className="small faint">No imported LUT matches “{search.trim()}”.</p>;
   return null;
