@@ -17,11 +17,11 @@ const listeners = new Set<() => void>();
 
 export const analysisStore = {
   get: (): AnalysisResult | null => current,
-  set(result: AnalysisResult | null): void {
+  set: (result: AnalysisResult | null): void => {
     current = result;
     for (const listener of listeners) listener();
   },
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

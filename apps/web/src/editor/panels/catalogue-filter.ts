@@ -38,16 +38,9 @@ export function catalogueItems(chip: CatalogueChip, search: string, luts: readon
   const lutItems = luts.filter((lut) => matches(query, lut.name, 'My LUTs')).map((lut): CatalogueItem => ({ kind: 'lut', key: customSwatchKey(lut.id), lut }));
   const lookItems = (looks: readonly LookDefinition[]) =>
     looks.filter((look) => matches(query, look.name, look.category)).map((look): CatalogueItem => ({ kind: 'look', key: look.id, look }));
-  switch (chip) {
-    case 'All':
-      return [...lutItems, ...lookItems(CATALOGUE_LOOKS)];
-    case 'My LUTs':
-      return lutItems;
-    case 'Presets':
-      return lookItems(PRESET_LOOKS);
-    case 'Recommended':
-      return lookItems(recommended.flatMap((id) => CATALOGUE_LOOKS.filter((look) => look.id === id)));
-    default:
-      return lookItems(EDITOR_LOOKS.filter((look) => look.category === chip));
-  }
+  if (chip === 'All') return [...lutItems, ...lookItems(CATALOGUE_LOOKS)];
+  if (chip === 'My LUTs') return lutItems;
+  if (chip === 'Presets') return lookItems(PRESET_LOOKS);
+  if (chip === 'Recommended') return lookItems(recommended.flatMap((id) => CATALOGUE_LOOKS.filter((look) => look.id === id)));
+  return lookItems(EDITOR_LOOKS.filter((look) => look.category === chip));
 }
