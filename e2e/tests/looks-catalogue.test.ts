@@ -1,7 +1,8 @@
 import { getLook, type LookId } from '@cinegrade/color';
+import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../support/accounts';
+import { signUpAndSignIn, waitForToast } from '../support/accounts';
 import { browserForSuite } from '../support/browser';
 import { difference, namedCopy, readProgram, uploadAndOpen, waitForProgram } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
@@ -117,5 +118,29 @@ describe('the looks catalogue, in Chromium', () => {
     // Only the chosen card is in the tab order now; the page did not move.
     expect(await grid.locator('[data-grid-key][tabindex="0"]').getAttribute('data-look')).toBe(look.id);
     expect((await measureCatalogue(page)).sideways).toBeLessThanOrEqual(0);
+  });
+
+  it('offers the filter-recipe presets under Presets, refused to Free like any premium look', async () => {
+    await page.getByRole('button', { name: 'Presets', exact: true }).click();
+    const presets = page.getByRole('group', { name: 'Presets looks' });
+    expect(await presets.locator('[data-look]').count()).toBe(38);
+    await presets.getByRole('button', { name: 'Bleach Bypass (Premium)', exact: true }).click();
+    await waitForToast(page, PREMIUM_LOOK_REFUSAL.title);
+    expect(await presets.getByRole('button', { name: 'Bleach Bypass (Premium)', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+  });
+
+  it("marks Smart Analyze's recommendations in the catalogue, with their confidence", async () => {
+    await page.getByRole('region', { name: 'Smart Auto Grade' }).getByRole('button', { name: 'Smart Analyze' }).click();
+    const results = page.getByTestId('analysis-results');
+    await results.waitFor({ timeout: 60_000 });
+    const first = results.locator('[data-look]').first();
+    const id = (await first.getAttribute('data-look')) as LookId;
+    const confidence = (await first.locator('.confidence').innerText()).trim();
+    const card = page.getByRole('group', { name: 'All looks' }).locator(`[data-look="${id}"]`);
+    expect(await card.getAttribute('data-recommended')).toBe(confidence);
+    expect(await card.getAttribute('title')).toContain(`Recommended, ${confidence} confidence:`);
+    await page.getByRole('button', { name: 'Recommended', exact: true }).click();
+    expect(await page.getByRole('group', { name: 'Recommended looks' }).locator('[data-look]').first().getAttribute('data-look')).toBe(id);
   });
 });

@@ -65,7 +65,15 @@ export function LooksPanel() {
           Reset
         </button>
       </header>
-      <div className="look-chips" role="group" aria-label="Look categories">
+      <div
+        className="look-chips"
+        role="group"
+        aria-label="Look categories"
+        // One line of chips that scrolls sideways: a mouse wheel scrolls it too.
+        onWheel={(event) => {
+          if (Math.abs(event.deltaY) > Math.abs(event.deltaX)) event.currentTarget.scrollLeft += event.deltaY;
+        }}
+      >
         {chips.map((c) => (
           <button key={c} type="button" className={`look-chip${c === chip ? ' look-chip-on' : ''}${c === 'Recommended' ? ' look-chip-recommended' : ''}`} aria-pressed={c === chip} onClick={() => setChip(c)}>
             {c}
