@@ -136,6 +136,10 @@ describe('LooksPanel', () => {
     expect(screen.getByRole('button', { name: 'YouTube Clean' }).hasAttribute('data-recommended')).toBe(false);
     fireEvent.click(chips[0]!);
     expect(lookButtons(screen.getByRole('group', { name: 'Recommended looks' })).map((b) => b.getAttribute('data-look'))).toEqual(['golden-hour-magic', 'instagram-warm']);
+    expect(within(screen.getByRole('list', { name: 'Why these looks' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Golden Hour Magic 88% Warm low sun in 40% of the frame',
+      'Instagram Warm 64% Warm colour balance',
+    ]);
     // Reset in Smart Auto Grade clears them: the chip goes and All is shown.
     act(() => analysisStore.set(null));
     expect(screen.queryByRole('button', { name: 'Recommended' })).toBeNull();

@@ -105,6 +105,22 @@ export function LooksPanel() {
             />
           ))}
         </div>
+        {chip === 'Recommended' && (
+          <ol className="look-reasons small" aria-label="Why these looks">
+            {items.map((item) => {
+              const recommendation = item.kind === 'look' ? recommendations.get(item.look.id) : undefined;
+              return (
+                recommendation &&
+                item.kind === 'look' && (
+                  <li key={item.key}>
+                    <strong>{item.look.name}</strong> <span className={`confidence confidence-${confidenceColor(recommendation.confidence)}`}>{formatConfidence(recommendation.confidence)}</span>{' '}
+                    <span className="muted">{recommendation.reason}</span>
+                  </li>
+                )
+              );
+            })}
+          </ol>
+        )}
       </div>
       <footer className="looks-footer">
         <LabelledSlider
