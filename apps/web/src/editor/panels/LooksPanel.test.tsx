@@ -22,14 +22,17 @@ vi.mock('../../ui/toast-store', { spy: true });
 vi.mock('../editor-media', async (importOriginal) => ({ ...(await importOriginal<typeof EditorMediaModule>()), captureSourceFrame: vi.fn(() => null) }));
 
 installResizeObserver();
-const lookButtons = (grid: HTMLElement) => within(grid).queryAllByRole('button').filter((b) => b.hasAttribute('data-look'));
+const lookButtons = (grid: HTMLElement) => Array.from(grid.querySelectorAll<HTMLButtonElement>('button[data-look]'));
+/** A chip by its text (role queries over the 78 cards are slow in jsdom). */
+const chip = (name: string) => within(screen.getByRole('group', { name: 'Look categories' })).getByRole('button', { name });
 const lastToast = () => vi.mocked(toast).mock.calls.at(-1)?.[0];
 
 function cubeFile(text: string, name = 'Teal Punch.cube'): File {
   return new File([text], name, { type: 'application/octet-stream' });
 }
 
-describe('LooksPanel', () => {
+// Each test renders the 78-card catalogue, which jsdom on a shared machine takes seconds over.
+describe('LooksPanel', { timeout: 30_000 }, () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     auth.tier = 'Free';
@@ -44,23 +47,23 @@ describe('LooksPanel', () => {
     renderWithQueryClient(<LooksPanel />);
     const chips = within(screen.getByRole('group', { name: 'Look categories' })).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['All', ...LOOK_CATEGORIES, 'Presets', 'My LUTs']);
-    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    expect(chip('All').getAttribute('aria-pressed')).toBe('true');
     const all = lookButtons(screen.getByRole('group', { name: 'All looks' }));
     // The editor's 46, then the 32 filter-recipe presets that are not editor looks.
     expect(all).toHaveLength(78);
     expect(new Set(all.map((b) => b.getAttribute('data-look'))).size).toBe(78);
     expect(all.slice(0, 46).map((b) => b.getAttribute('data-look'))).toEqual([...EDITOR_LOOK_IDS]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cinematic' }));
+    fireEvent.click(chip('Cinematic'));
     const cinematic = lookButtons(screen.getByRole('group', { name: 'Cinematic looks' }));
     expect(cinematic.map((b) => b.getAttribute('aria-label'))).toContain('Blade Runner 2049 (Premium)');
     expect(cinematic.every((b) => getLook(b.getAttribute('data-look') as LookId).category === 'Cinematic')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Instagram Warm' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Social Media' }));
+    fireEvent.click(chip('Social Media'));
     expect(screen.getByRole('button', { name: 'Instagram Warm' }).getAttribute('data-tier')).toBe('free');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Presets' }));
+    fireEvent.click(chip('Presets'));
     expect(lookButtons(screen.getByRole('group', { name: 'Presets looks' })).map((b) => b.getAttribute('data-look'))).toEqual([...FILTER_PRESET_IDS]);
   });
 
@@ -73,7 +76,7 @@ describe('LooksPanel', () => {
     const mono = lookButtons(screen.getByRole('group', { name: 'All looks' }));
     expect(mono.length).toBeGreaterThan(1);
     expect(mono.every((b) => getLook(b.getAttribute('data-look') as LookId).category === 'Monochrome')).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Retro' }));
+    fireEvent.click(chip('Retro'));
     expect(lookButtons(screen.getByRole('group', { name: 'Retro looks' }))).toHaveLength(0);
     expect(screen.getByText('No looks match “monochrome” here.')).toBeTruthy();
   });
@@ -148,14 +151,14 @@ describe('LooksPanel', () => {
 
   it('offers the filter-recipe presets through the same rules: premium refused to Free, applied for Premium', () => {
     renderWithQueryClient(<LooksPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'Presets' }));
+    fireEvent.click(chip('Presets'));
     fireEvent.click(screen.getByRole('button', { name: 'Bleach Bypass (Premium)' }));
     expect(lastToast()?.title).toBe(PREMIUM_LOOK_REFUSAL.title);
     expect(gradeStore.getState().grade.look).toBeNull();
     cleanup();
     auth.tier = 'Premium';
     renderWithQueryClient(<LooksPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'Presets' }));
+    fireEvent.click(chip('Presets'));
     fireEvent.click(screen.getByRole('button', { name: 'Bleach Bypass (Premium)' }));
     expect(gradeStore.getState().grade.look).toBe('bleach-bypass');
   });
@@ -278,7 +281,7 @@ describe('LooksPanel', () => {
     fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile(good)] } });
     await waitFor(() => expect(lastToast()?.title).toBe('LUT imported'));
     expect(gradeStore.getState().grade.customLook).toBe('00000000-0000-4000-8000-00000000000a');
-    fireEvent.click(screen.getByRole('button', { name: 'My LUTs' }));
+    fireEvent.click(chip('My LUTs'));
     const mine = screen.getByRole('group', { name: 'My LUTs looks' });
     expect((await within(mine).findByRole('button', { name: 'Teal Punch' })).getAttribute('aria-pressed')).toBe('true');
   });
@@ -296,7 +299,7 @@ describe('LooksPanel', () => {
     renderWithQueryClient(<LooksPanel />);
     // Imported LUTs come first under All, and alone under the My LUTs chip.
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'All looks' })).getAllByRole('button')[0]!.getAttribute('aria-label')).toBe('Night Bleach'));
-    fireEvent.click(screen.getByRole('button', { name: 'My LUTs' }));
+    fireEvent.click(chip('My LUTs'));
     const mine = screen.getByRole('group', { name: 'My LUTs looks' });
     fireEvent.click(within(mine).getByRole('button', { name: 'Night Bleach' }));
     expect(gradeStore.getState().grade).toMatchObject({ look: null, customLook: lut.id });
