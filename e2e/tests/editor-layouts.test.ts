@@ -1,3 +1,4 @@
+import { EDITOR_LOOK_IDS, LOOKS } from '@cinegrade/color';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts';
@@ -206,6 +207,15 @@ describe('editor layout on a phone (390×844, touch)', () => {
     await tabs.getByRole('tab', { name: 'Hollywood LUTs' }).tap();
     await page.getByRole('region', { name: 'Hollywood LUTs', exact: true }).waitFor();
     await expectNoSidewaysScroll(page, 390, 'Hollywood LUTs tab');
+    // A look is chosen by a tap: marked chosen, and PROGRAM names it.
+    const tapped = LOOKS.find((look) => look.tier === 'free' && EDITOR_LOOK_IDS.includes(look.id));
+    if (!tapped) throw new Error('the catalogue has no free editor look to tap');
+    const card = page.getByRole('group', { name: 'All looks' }).locator(`[data-look="${tapped.id}"]`);
+    await card.scrollIntoViewIfNeeded();
+    await card.tap();
+    await page.waitForFunction((id) => document.querySelector(`[data-look="${id}"]`)?.getAttribute('aria-pressed') === 'true', tapped.id);
+    await tabs.getByRole('tab', { name: 'My Assets' }).tap();
+    await page.waitForFunction((name) => document.querySelector('[data-testid="program-look-badge"]')?.textContent?.trim() === name, tapped.name);
     await tabs.getByRole('tab', { name: 'My Assets' }).tap();
     await page.getByRole('button', { name: 'Open phone still', exact: true }).waitFor();
     await expectNoSidewaysScroll(page, 390, 'My Assets tab');
