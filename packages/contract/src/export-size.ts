@@ -24,7 +24,7 @@ import type { AnyExportFormat } from './export-options';
  *
  * (The video figures include the clip's audio, small beside the picture.) Compressed sizes depend
  * on the picture — grain, motion and detail cost bits — so the menu labels the figure an estimate.
- * `apps/server/src/exports/export-size.test.ts` renders a clip and a frame in every format and
+ * `apps/server/test/export-size.test.ts` renders a clip and a frame in every format and
  * holds each estimate to within a factor of three of the real file.
  */
 export const EXPORT_BITS_PER_PIXEL: Record<AnyExportFormat, number> = {
