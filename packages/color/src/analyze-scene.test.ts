@@ -11,7 +11,7 @@ describe('analyzeScene', () => {
   it('recommends warming a blue-cast picture, citing the cast', () => {
     const { recommendations } = analyzeScene(stats(withCast(landscapeScene(), [0.7, 0.9, 1.4])), { tier: 'free' });
     const warm = recommendations.find((r) => r.lut === 'instagram-warm');
-    expect(warm?.reason).toMatch(/^Cool light \((about|above) \d+ K; blue exceeds red by \d+% in the (mid-tones|highlights)\)/);
+    expect(warm?.reason).toMatch(/^Cool blue cast \((about|above) \d+ K; blue exceeds red by \d+% in the (mid-tones|highlights)\)/);
     expect(warm?.premium).toBe(false);
   });
 

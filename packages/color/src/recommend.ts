@@ -53,7 +53,7 @@ const RULES: readonly Rule[] = [
     const light = readLight(s);
     if (s.greyscale || light.verdict !== 'cool' || light.tint > -0.03) return [];
     const c = scale((-light.tint - 0.03) / 0.15, 0.6, 0.88);
-    const reason = `Cool light (${kelvinWords(light.kelvin)}; blue exceeds red by ${percent(-light.tint)} in the ${light.band})`;
+    const reason = `Cool blue cast (${kelvinWords(light.kelvin)}; blue exceeds red by ${percent(-light.tint)} in the ${light.band})`;
     return [
       { lut: 'instagram-warm', confidence: c, reason: `${reason}: a warm look balances it` },
       { lut: 'golden-hour-magic', confidence: c - 0.04, reason: `${reason}: turn it into low evening sun` },
