@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../auth/AuthProvider';
 import { jsonResponse, mockFetch, testAsset } from '../editor/panels/test-helpers';
@@ -64,13 +65,15 @@ describe('the upload tray', () => {
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(VIEWPORT.width);
     vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(VIEWPORT.height);
     renderWithQueryClient(
-      <AuthProvider>
-        <WorkspaceProvider>
-          <Picker />
-          <MyAssetsPanel />
-          <UploadTray />
-        </WorkspaceProvider>
-      </AuthProvider>,
+      <MemoryRouter>
+        <AuthProvider>
+          <WorkspaceProvider>
+            <Picker />
+            <MyAssetsPanel />
+            <UploadTray />
+          </WorkspaceProvider>
+        </AuthProvider>
+      </MemoryRouter>,
     );
     await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY);
     const panel = document.querySelector('.assets-panel')!;
