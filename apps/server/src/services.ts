@@ -22,7 +22,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries';
 import { describeMediaCheck } from './media/ffmpeg-capabilities';
 import { probeFfmpeg } from './media/ffmpeg-capability-probe';
-import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools } from './media/media-tools';
+import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools, SHORT_DERIVE_EXPIRY_SECONDS } from './media/media-tools';
 import type { Logger } from './platform/logger';
 import { FileDeletions } from './storage/file-deletions';
 import { LocalStorage } from './storage/local-storage';
@@ -169,19 +169,26 @@ async function openStorage(config: Config): Promise<Storage> {
 
 /** Every kind of job and who handles it; `work` decides whether this process runs them. */
 async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions; renderer: ExportRenderer }, work: boolean): Promise<void> {
-  await jobs.define(
-    {
-      name: 'media.derive',
-      retryLimit: 3,
-      retryDelaySeconds: 10,
-      // Longer than the proxy's own wall-clock limit (media-tools.ts), so pg-boss never retries a
-      // job that is still running.
-      expireInSeconds: MEDIA_DERIVE_EXPIRY_SECONDS,
-      concurrency: 1,
-      handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
-    },
-    work,
-  );
+  // Two lanes for preparing uploads, one job at a time in each: short work (a thumbnail, a preview
+  // under a minute) never waits behind a long preview encode (docs/engineering-rules.md, 'Jobs').
+  for (const [name, expireInSeconds] of [
+    // Longer than the proxy's own wall-clock limit (media-tools.ts), so pg-boss never retries a
+    // job that is still running.
+    ['media.derive', MEDIA_DERIVE_EXPIRY_SECONDS],
+    ['media.derive-short', SHORT_DERIVE_EXPIRY_SECONDS],
+  ] as const) {
+    await jobs.define(
+      {
+        name,
+        retryLimit: 3,
+        retryDelaySeconds: 10,
+        expireInSeconds,
+        concurrency: 1,
+        handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
+      },
+      work,
+    );
+  }
   // One render at a time per worker process: ffmpeg already uses every core. Retried from the start
   // (twice) when its worker dies or the process stops; each job's expiry is set when it is sent, from
   // the export's own wall-clock limit (see ExportService.start), under pg-boss's 24-hour ceiling.

@@ -53,6 +53,7 @@ export {
   PASSWORD_MAX_LENGTH,
   COPYRIGHT_YEAR,
 } from './limits';
+export { SOURCE_WORK_LIMITS, sourcePixelSecondsLimit, sourceWorkRefusal } from './media-limits';
 export {
   EXPORT_FORMATS,
   STILL_EXPORT_FORMATS,
