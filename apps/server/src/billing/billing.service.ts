@@ -1,0 +1,176 @@
+import { BILLING_MESSAGES, type SubscriptionStatus } from '@cinegrade/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { ProfileRepository } from '../account/profile.repository';
+import type { DatabaseSchema } from '../db/schema';
+import { HttpError, notFound } from '../http/http-error';
+import type { Logger } from '../platform/logger';
+import type { BillingProvider } from './billing-provider';
+import { builtinCustomerId, BuiltinBilling } from './builtin-billing';
+import { oneMonthAfter, type Clock } from './clock';
+import { StripeBilling } from './stripe-billing';
+import { isPaying, type SubscriptionRecord } from './subscription-state';
+
+type Tx = Transaction<DatabaseSchema>;
+
+/** What a verified event does: for which user, and the subscription's state now. */
+export interface EventOutcome {
+  userId: string;
+  record: SubscriptionRecord;
+}
+
+export type EventResult = 'applied' | 'duplicate' | 'ignored';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Subscriptions (docs/product-rules.md, 'Premium determination'): checkout and portal pages from
+ * the provider, and the one path that changes a subscription, `applyVerifiedEvent`, taken by
+ * Stripe's signed webhooks and by the built-in provider's confirmation alike.
+ */
+export class BillingService {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly profiles: ProfileRepository,
+    readonly provider: BillingProvider,
+    readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** check-subscription: from the server's own record, for the caller only. */
+  async status(userId: string): Promise<SubscriptionStatus> {
+    const { tier, end } = await this.profiles.subscription(userId);
+    return { subscribed: tier !== 'Free', subscription_tier: tier, subscription_end: end?.toISOString() ?? null };
+  }
+
+  subscriptionRecord(userId: string): Promise<SubscriptionRecord | null> {
+    return this.profiles.subscriptionRecord(userId);
+  }
+
+  async checkout(user: { id: string; email: string }): Promise<{ url: string }> {
+    const current = await this.profiles.subscription(user.id);
+    if (current.tier === 'Enterprise') throw new HttpError(409, 'conflict', BILLING_MESSAGES.enterpriseManaged);
+    if (current.tier !== 'Free') throw new HttpError(409, 'conflict', BILLING_MESSAGES.alreadySubscribed);
+    const record = await this.profiles.subscriptionRecord(user.id);
+    const customerId = record?.provider === this.provider.kind ? record.customerId : null;
+    try {
+      return await this.provider.createCheckout({ userId: user.id, email: user.email, customerId: customerId ?? (this.provider.kind === 'builtin' ? builtinCustomerId(user.id) : null) });
+    } catch (error) {
+      this.logger.error('Creating a checkout session failed', { error, userId: user.id });
+      throw new HttpError(503, 'unavailable', BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  async portal(userId: string): Promise<{ url: string }> {
+    const record = await this.profiles.subscriptionRecord(userId);
+    if (!record || record.provider !== this.provider.kind || !record.customerId) throw notFound(BILLING_MESSAGES.noSubscription);
+    try {
+      return await this.provider.createPortal(record.customerId);
+    } catch (error) {
+      this.logger.error('Opening the customer portal failed', { error, userId });
+      throw new HttpError(503, 'unavailable', BILLING_MESSAGES.portalFailed);
+    }
+  }
+
+  /**
+   * Applies a verified payment event once: its id is recorded in the same transaction that writes
+   * the subscription, so a redelivered (or concurrently delivered) event finds the id taken and
+   * changes nothing. `resolve` reads what the event means now; null means "nothing to change".
+   */
+  async applyVerifiedEvent(event: { id: string; type: string }, resolve: (tx: Tx) => Promise<EventOutcome | null>): Promise<EventResult> {
+    return this.db.transaction().execute(async (tx) => {
+      const fresh = await tx.insertInto('billing_events').values({ id: event.id, type: event.type, user_id: null }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+      if (!fresh) return 'duplicate';
+      const outcome = await resolve(tx);
+      if (!outcome || !UUID.test(outcome.userId)) return 'ignored';
+      const user = await tx.selectFrom('users').select('id').where('id', '=', outcome.userId).executeTakeFirst();
+      if (!user) {
+        this.logger.warn('A payment event names no known user', { eventId: event.id, userId: outcome.userId });
+        return 'ignored';
+      }
+      await tx.updateTable('billing_events').set({ user_id: outcome.userId }).where('id', '=', event.id).execute();
+      const existing = await tx.selectFrom('subscriptions').selectAll().where('user_id', '=', outcome.userId).forUpdate().executeTakeFirst();
+      const now = this.clock.now();
+      const { record } = outcome;
+      // A late event about an older, finished subscription must not end a newer paid one.
+      if (existing && existing.subscription_id !== record.subscriptionId && isPaying({ status: existing.status, currentPeriodEnd: existing.current_period_end }, now) && !isPaying(record, now)) {
+        return 'ignored';
+      }
+      const values = {
+        provider: record.provider,
+        customer_id: record.customerId,
+        subscription_id: record.subscriptionId,
+        status: record.status,
+        current_period_end: record.currentPeriodEnd,
+        cancel_at_period_end: record.cancelAtPeriodEnd,
+        updated_at: now,
+      };
+      await tx
+        .insertInto('subscriptions')
+        .values({ user_id: outcome.userId, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute();
+      this.logger.info('Subscription updated by a payment event', { eventId: event.id, type: event.type, userId: outcome.userId, status: record.status });
+      return 'applied';
+    });
+  }
+
+  /** Stripe's webhook: verified on the raw body, then applied once. */
+  async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<EventResult> {
+    const stripe = this.provider;
+    if (!(stripe instanceof StripeBilling)) throw notFound('Stripe is not configured on this server.');
+    let event;
+    try {
+      event = stripe.verify(rawBody, signature);
+    } catch {
+      throw new HttpError(400, 'validation_failed', 'The webhook signature could not be verified.');
+    }
+    const target = stripe.target(event);
+    return this.applyVerifiedEvent({ id: event.id, type: event.type }, async (tx) => {
+      if (!target) return null;
+      const record = await stripe.currentState(target.subscriptionId);
+      const userId = target.userId ?? record.userId ?? (await userOfCustomer(tx, record.customerId));
+      return userId ? { userId, record } : null;
+    });
+  }
+
+  /** The built-in provider's confirmation: one month of Premium, through the same path as a Stripe event. */
+  async confirmBuiltinCheckout(userId: string, checkoutId: string): Promise<EventResult> {
+    const builtin = this.builtin();
+    return this.applyVerifiedEvent({ id: `builtin:checkout:${checkoutId}`, type: 'checkout.completed' }, async (tx) => {
+      if (!(await builtin.openCheckout(userId, checkoutId, tx))) return null;
+      await tx.updateTable('billing_checkouts').set({ completed_at: this.clock.now() }).where('id', '=', checkoutId).where('user_id', '=', userId).execute();
+      return {
+        userId,
+        record: {
+          provider: 'builtin',
+          customerId: builtinCustomerId(userId),
+          subscriptionId: `builtin_sub_${checkoutId}`,
+          status: 'active',
+          currentPeriodEnd: oneMonthAfter(this.clock.now()),
+          cancelAtPeriodEnd: false,
+        },
+      };
+    });
+  }
+
+  /** The built-in portal's cancel: the subscription runs to the end of its period and is not renewed. */
+  async cancelBuiltinSubscription(userId: string): Promise<EventResult> {
+    this.builtin();
+    const record = await this.profiles.subscriptionRecord(userId);
+    if (!record || record.provider !== 'builtin' || !record.subscriptionId) throw notFound(BILLING_MESSAGES.noSubscription);
+    return this.applyVerifiedEvent({ id: `builtin:cancel:${record.subscriptionId}`, type: 'subscription.cancel_at_period_end' }, () =>
+      Promise.resolve({ userId, record: { ...record, cancelAtPeriodEnd: true } }),
+    );
+  }
+
+  private builtin(): BuiltinBilling {
+    if (!(this.provider instanceof BuiltinBilling)) throw notFound('The built-in test checkout is off: this server takes payments through Stripe.');
+    return this.provider;
+  }
+}
+
+async function userOfCustomer(tx: Tx, customerId: string | null): Promise<string | null> {
+  if (!customerId) return null;
+  const row = await tx.selectFrom('subscriptions').select('user_id').where('provider', '=', 'stripe').where('customer_id', '=', customerId).executeTakeFirst();
+  return row?.user_id ?? null;
+}
