@@ -3,7 +3,7 @@
  * tier changes only through a verified payment event and ends with its period.
  */
 import type { Asset } from '@cinegrade/contract';
-import { hasBatchAccess } from '@cinegrade/contract';
+import { BILLING_MESSAGES, hasBatchAccess } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from './support/exports';
 import { fixtures } from './support/fixtures';
@@ -43,6 +43,13 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect((await post('/api/billing/test-portal/cancel', user.cookie)).status).toBe(404);
     expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
     expect(await status(other.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
+
+    // An administrator's grant is not a subscription: nothing to buy or manage, and no end date.
+    await server.services.profiles.setTierByEmail(other.email, 'Enterprise');
+    expect(await status(other.cookie)).toEqual({ subscribed: true, subscription_tier: 'Enterprise', subscription_end: null });
+    for (const path of ['/api/functions/create-checkout', '/api/functions/customer-portal']) {
+      expect(await (await post(path, other.cookie)).json()).toMatchObject({ message: BILLING_MESSAGES.grantedPlan });
+    }
   });
 
   it('sells one month of Premium on a page marked as a test payment, once per checkout', async () => {

@@ -13,7 +13,7 @@ export const BILLING_MESSAGES = {
   manageThrown: 'Failed to open subscription management',
   alreadySubscribed: 'You already have an active subscription. Use Manage Subscription to change it.',
   noSubscription: 'No subscription found. Upgrade to Premium first.',
-  enterpriseManaged: 'Your Enterprise plan is managed by your administrator.',
+  grantedPlan: 'Your plan was set by an administrator, so there is no subscription to manage or buy here.',
 } as const;
 
 /** The payment toasts of `?payment=` (docs/product-rules.md, 'Messages'). */

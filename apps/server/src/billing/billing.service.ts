@@ -48,8 +48,7 @@ export class BillingService {
 
   async checkout(user: { id: string; email: string }): Promise<{ url: string }> {
     const current = await this.profiles.subscription(user.id);
-    if (current.tier === 'Enterprise') throw new HttpError(409, 'conflict', BILLING_MESSAGES.enterpriseManaged);
-    if (current.tier !== 'Free') throw new HttpError(409, 'conflict', BILLING_MESSAGES.alreadySubscribed);
+    if (current.tier !== 'Free') throw new HttpError(409, 'conflict', current.paid ? BILLING_MESSAGES.alreadySubscribed : BILLING_MESSAGES.grantedPlan);
     const record = await this.profiles.subscriptionRecord(user.id);
     const customerId = record?.provider === this.provider.kind ? record.customerId : null;
     try {
@@ -62,7 +61,10 @@ export class BillingService {
 
   async portal(userId: string): Promise<{ url: string }> {
     const record = await this.profiles.subscriptionRecord(userId);
-    if (!record || record.provider !== this.provider.kind || !record.customerId) throw notFound(BILLING_MESSAGES.noSubscription);
+    if (!record || record.provider !== this.provider.kind || !record.customerId) {
+      const { tier, paid } = await this.profiles.subscription(userId);
+      throw notFound(tier !== 'Free' && !paid ? BILLING_MESSAGES.grantedPlan : BILLING_MESSAGES.noSubscription);
+    }
     try {
       return await this.provider.createPortal(record.customerId);
     } catch (error) {

@@ -27,6 +27,12 @@ export class BuiltinBilling implements BillingProvider {
   ) {}
 
   async createCheckout(buyer: Buyer): Promise<{ url: string }> {
+    // Used and expired checkouts are of no further use: each user keeps only the last hour's.
+    await this.db
+      .deleteFrom('billing_checkouts')
+      .where('user_id', '=', buyer.userId)
+      .where((eb) => eb.or([eb('completed_at', 'is not', null), eb('expires_at', '<=', this.clock.now())]))
+      .execute();
     const row = await this.db
       .insertInto('billing_checkouts')
       .values({ user_id: buyer.userId, expires_at: new Date(this.clock.now().getTime() + CHECKOUT_LIFETIME_MS) })
