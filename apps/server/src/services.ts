@@ -4,10 +4,14 @@ import { ProfileRepository } from './account/profile.repository';
 import { SettingsRepository } from './account/settings.repository';
 import { AssetRepository } from './assets/asset.repository';
 import { AssetService } from './assets/asset.service';
+import { FileService } from './assets/file.service';
+import { AppSecretRepository } from './auth/app-secret.repository';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { AuthService } from './auth/auth.service';
-import { createBetterAuth } from './auth/better-auth';
+import { createBetterAuth } from './auth/better-auth.adapter';
+import { RateLimitRepository } from './auth/rate-limit.repository';
 import { RateLimiter } from './auth/rate-limiter';
+import { UserRepository } from './auth/user.repository';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createMemoryNotifications, createPostgresNotifications } from './db/notifications';
@@ -31,15 +35,16 @@ import { createUploadStaging } from './uploads/upload-staging';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 import { AnalysisService } from './analysis/analysis.service';
-import { FrameDecoder } from './analysis/frame-decoder';
+import { FrameDecoder } from './analysis/frame-decoder.adapter';
 import { ExportPolicy } from './exports/export-policy';
-import { ExportRenderer } from './exports/export-renderer';
+import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
 import { BillingService } from './billing/billing.service';
 import type { BillingProvider } from './billing/billing-provider';
 import { BuiltinBilling } from './billing/builtin-billing';
 import { Clock } from './billing/clock';
+import { SubscriptionRepository } from './billing/subscription.repository';
 import { StripeBilling, type StripeApiAddress } from './billing/stripe-billing';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
@@ -56,6 +61,7 @@ export interface Services {
   events: EventBus;
   jobs: JobQueue;
   assets: AssetService;
+  files: FileService;
   userLuts: UserLutService;
   analysis: AnalysisService;
   /** What this process's ffmpeg can do, probed once at start (GET /api/health reports it). */
@@ -89,13 +95,13 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   };
   try {
     const mailer = overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, logger);
-    const secret = await resolveAuthSecret(database.db, config.authSecret);
+    const secret = await resolveAuthSecret(new AppSecretRepository(database.db), config.authSecret);
     const clock = new Clock(config.testClock);
     const profiles = new ProfileRepository(database.db, () => clock.now());
     const settings = new SettingsRepository(database.db);
-    const limiter = new RateLimiter(database.db, overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
+    const limiter = new RateLimiter(new RateLimitRepository(database.db), overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
-    const auth = new AuthService(betterAuth, database.db, profiles, limiter, logger);
+    const auth = new AuthService(betterAuth, new UserRepository(database.db), profiles, limiter, logger);
 
     const storage = await openStorage(config);
     if (storage instanceof S3Storage) closers.push(() => Promise.resolve(storage.close()));
@@ -121,8 +127,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
-    const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(database.db, config.publicUrl, clock);
-    const billing = new BillingService(database.db, profiles, billingProvider, clock, logger);
+    const subscriptions = new SubscriptionRepository(database.db);
+    const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(subscriptions, config.publicUrl, clock);
+    const billing = new BillingService(subscriptions, profiles, billingProvider, clock, logger);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
@@ -139,7 +146,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,7 +1,5 @@
 import { BILLING_MESSAGES, type SubscriptionStatus } from '@cinegrade/contract';
-import type { Kysely, Transaction } from 'kysely';
 import type { ProfileRepository } from '../account/profile.repository';
-import type { DatabaseSchema } from '../db/schema';
 import { HttpError, notFound } from '../http/http-error';
 import type { Logger } from '../platform/logger';
 import type { BillingProvider } from './billing-provider';
@@ -9,8 +7,7 @@ import { builtinCustomerId, BuiltinBilling } from './builtin-billing';
 import { oneMonthAfter, type Clock } from './clock';
 import { StripeBilling } from './stripe-billing';
 import { isPaying, type SubscriptionRecord } from './subscription-state';
-
-type Tx = Transaction<DatabaseSchema>;
+import type { EventScope, SubscriptionRepository } from './subscription.repository';
 
 /** What a verified event does: for which user, and the subscription's state now. */
 export interface EventOutcome {
@@ -20,8 +17,6 @@ export interface EventOutcome {
 
 export type EventResult = 'applied' | 'duplicate' | 'ignored';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Subscriptions (docs/product-rules.md, 'Premium determination'): checkout and portal pages from
  * the provider, and the one path that changes a subscription, `applyVerifiedEvent`, taken by
@@ -29,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class BillingService {
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly subscriptions: SubscriptionRepository,
     private readonly profiles: ProfileRepository,
     readonly provider: BillingProvider,
     readonly clock: Clock,
@@ -78,39 +73,21 @@ export class BillingService {
    * the subscription, so a redelivered (or concurrently delivered) event finds the id taken and
    * changes nothing. `resolve` reads what the event means now; null means "nothing to change".
    */
-  async applyVerifiedEvent(event: { id: string; type: string }, resolve: (tx: Tx) => Promise<EventOutcome | null>): Promise<EventResult> {
-    return this.db.transaction().execute(async (tx) => {
-      const fresh = await tx.insertInto('billing_events').values({ id: event.id, type: event.type, user_id: null }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
-      if (!fresh) return 'duplicate';
-      const outcome = await resolve(tx);
-      if (!outcome || !UUID.test(outcome.userId)) return 'ignored';
-      const user = await tx.selectFrom('users').select('id').where('id', '=', outcome.userId).executeTakeFirst();
-      if (!user) {
+  async applyVerifiedEvent(event: { id: string; type: string }, resolve: (scope: EventScope) => Promise<EventOutcome | null>): Promise<EventResult> {
+    return this.subscriptions.withNewEvent(event, async (scope): Promise<EventResult> => {
+      const outcome = await resolve(scope);
+      if (!outcome) return 'ignored';
+      if (!(await scope.userExists(outcome.userId))) {
         this.logger.warn('A payment event names no known user', { eventId: event.id, userId: outcome.userId });
         return 'ignored';
       }
-      await tx.updateTable('billing_events').set({ user_id: outcome.userId }).where('id', '=', event.id).execute();
-      const existing = await tx.selectFrom('subscriptions').selectAll().where('user_id', '=', outcome.userId).forUpdate().executeTakeFirst();
+      await scope.assignUser(outcome.userId);
+      const existing = await scope.current(outcome.userId);
       const now = this.clock.now();
       const { record } = outcome;
       // A late event about an older, finished subscription must not end a newer paid one.
-      if (existing && existing.subscription_id !== record.subscriptionId && isPaying({ status: existing.status, currentPeriodEnd: existing.current_period_end }, now) && !isPaying(record, now)) {
-        return 'ignored';
-      }
-      const values = {
-        provider: record.provider,
-        customer_id: record.customerId,
-        subscription_id: record.subscriptionId,
-        status: record.status,
-        current_period_end: record.currentPeriodEnd,
-        cancel_at_period_end: record.cancelAtPeriodEnd,
-        updated_at: now,
-      };
-      await tx
-        .insertInto('subscriptions')
-        .values({ user_id: outcome.userId, ...values })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-        .execute();
+      if (existing && existing.subscriptionId !== record.subscriptionId && isPaying(existing, now) && !isPaying(record, now)) return 'ignored';
+      await scope.save(outcome.userId, record, now);
       this.logger.info('Subscription updated by a payment event', { eventId: event.id, type: event.type, userId: outcome.userId, status: record.status });
       return 'applied';
     });
@@ -127,20 +104,19 @@ export class BillingService {
       throw new HttpError(400, 'validation_failed', 'The webhook signature could not be verified.');
     }
     const target = stripe.target(event);
-    return this.applyVerifiedEvent({ id: event.id, type: event.type }, async (tx) => {
+    return this.applyVerifiedEvent({ id: event.id, type: event.type }, async (scope) => {
       if (!target) return null;
       const record = await stripe.currentState(target.subscriptionId);
-      const userId = target.userId ?? record.userId ?? (await userOfCustomer(tx, record.customerId));
+      const userId = target.userId ?? record.userId ?? (record.customerId ? await scope.userOfStripeCustomer(record.customerId) : null);
       return userId ? { userId, record } : null;
     });
   }
 
   /** The built-in provider's confirmation: one month of Premium, through the same path as a Stripe event. */
   async confirmBuiltinCheckout(userId: string, checkoutId: string): Promise<EventResult> {
-    const builtin = this.builtin();
-    return this.applyVerifiedEvent({ id: `builtin:checkout:${checkoutId}`, type: 'checkout.completed' }, async (tx) => {
-      if (!(await builtin.openCheckout(userId, checkoutId, tx))) return null;
-      await tx.updateTable('billing_checkouts').set({ completed_at: this.clock.now() }).where('id', '=', checkoutId).where('user_id', '=', userId).execute();
+    this.builtin();
+    return this.applyVerifiedEvent({ id: `builtin:checkout:${checkoutId}:${userId}`, type: 'checkout.completed' }, async (scope) => {
+      if (!(await scope.completeCheckout(userId, checkoutId, this.clock.now()))) return null;
       return {
         userId,
         record: {
@@ -169,10 +145,4 @@ export class BillingService {
     if (!(this.provider instanceof BuiltinBilling)) throw notFound('The built-in test checkout is off: this server takes payments through Stripe.');
     return this.provider;
   }
-}
-
-async function userOfCustomer(tx: Tx, customerId: string | null): Promise<string | null> {
-  if (!customerId) return null;
-  const row = await tx.selectFrom('subscriptions').select('user_id').where('provider', '=', 'stripe').where('customer_id', '=', customerId).executeTakeFirst();
-  return row?.user_id ?? null;
 }

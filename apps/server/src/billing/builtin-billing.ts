@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema';
 import type { Buyer, BillingProvider } from './billing-provider';
 import type { Clock } from './clock';
+import type { SubscriptionRepository } from './subscription.repository';
 
 /** How long a test checkout page stays usable. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BUILTIN_CHECKOUT_PATH = '/billing/test-checkout';
 export const BUILTIN_PORTAL_PATH = '/billing/test-portal';
 
@@ -21,24 +19,15 @@ export class BuiltinBilling implements BillingProvider {
   readonly kind = 'builtin' as const;
 
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly subscriptions: SubscriptionRepository,
     private readonly publicUrl: string,
     private readonly clock: Clock,
   ) {}
 
   async createCheckout(buyer: Buyer): Promise<{ url: string }> {
-    // Used and expired checkouts are of no further use: each user keeps only the last hour's.
-    await this.db
-      .deleteFrom('billing_checkouts')
-      .where('user_id', '=', buyer.userId)
-      .where((eb) => eb.or([eb('completed_at', 'is not', null), eb('expires_at', '<=', this.clock.now())]))
-      .execute();
-    const row = await this.db
-      .insertInto('billing_checkouts')
-      .values({ user_id: buyer.userId, expires_at: new Date(this.clock.now().getTime() + CHECKOUT_LIFETIME_MS) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { url: `${this.publicUrl}${BUILTIN_CHECKOUT_PATH}/${row.id}` };
+    const now = this.clock.now();
+    const id = await this.subscriptions.createCheckout(buyer.userId, now, new Date(now.getTime() + CHECKOUT_LIFETIME_MS));
+    return { url: `${this.publicUrl}${BUILTIN_CHECKOUT_PATH}/${id}` };
   }
 
   createPortal(): Promise<{ url: string }> {
@@ -46,16 +35,7 @@ export class BuiltinBilling implements BillingProvider {
   }
 
   /** An open checkout of this user, or null when it does not exist, is used, or has expired. */
-  async openCheckout(userId: string, checkoutId: string, db: Kysely<DatabaseSchema> = this.db): Promise<{ id: string; expiresAt: Date } | null> {
-    if (!UUID.test(checkoutId)) return null;
-    const row = await db
-      .selectFrom('billing_checkouts')
-      .select(['id', 'expires_at'])
-      .where('id', '=', checkoutId)
-      .where('user_id', '=', userId)
-      .where('completed_at', 'is', null)
-      .executeTakeFirst();
-    if (!row || new Date(row.expires_at).getTime() <= this.clock.now().getTime()) return null;
-    return { id: row.id, expiresAt: new Date(row.expires_at) };
+  openCheckout(userId: string, checkoutId: string): Promise<{ id: string } | null> {
+    return this.subscriptions.openCheckout(userId, checkoutId, this.clock.now());
   }
 }
