@@ -75,6 +75,8 @@ export {
 export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, PredictionStatus } from './export-options';
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
 export type { FrameSize } from './export-frame';
+export { ASSUMED_FRAME_RATE, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_BITS_PER_PIXEL } from './export-size';
+export type { ExportSizeSource } from './export-size';
 export { defaultExportChoice, sourceQuality } from './export-defaults';
 export type { ExportChoice } from './export-defaults';
 export {
