@@ -40,6 +40,12 @@ import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
+import { BillingService } from './billing/billing.service';
+import type { BillingProvider } from './billing/billing-provider';
+import { BuiltinBilling } from './billing/builtin-billing';
+import { Clock } from './billing/clock';
+import { SubscriptionRepository } from './billing/subscription.repository';
+import { StripeBilling, type StripeApiAddress } from './billing/stripe-billing';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -63,6 +69,7 @@ export interface Services {
   /** Database-backed fixed-window limits, shared by every process. */
   rateLimiter: RateLimiter;
   exports: ExportService;
+  billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   /** Periodic sweeps, in processes that run jobs. */
@@ -76,6 +83,8 @@ export interface ServiceOverrides {
   rateLimitMultiplier?: number;
   /** Run job handlers in this process (defaults to RUN_WORKER). */
   runWorker?: boolean;
+  /** Where the Stripe SDK sends requests (tests: a local stand-in for Stripe's API). */
+  stripeApi?: StripeApiAddress;
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -87,7 +96,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   try {
     const mailer = overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, logger);
     const secret = await resolveAuthSecret(new AppSecretRepository(database.db), config.authSecret);
-    const profiles = new ProfileRepository(database.db);
+    const clock = new Clock(config.testClock);
+    const profiles = new ProfileRepository(database.db, () => clock.now());
     const settings = new SettingsRepository(database.db);
     const limiter = new RateLimiter(new RateLimitRepository(database.db), overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
@@ -117,6 +127,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
+    const subscriptions = new SubscriptionRepository(database.db);
+    const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(subscriptions, config.publicUrl, clock);
+    const billing = new BillingService(subscriptions, profiles, billingProvider, clock, logger);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
@@ -133,7 +146,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;
