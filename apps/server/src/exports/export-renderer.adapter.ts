@@ -11,6 +11,7 @@ import { classifyFfmpegFailure, SERVER_FFMPEG_SUGGESTION, serverFfmpegMessage } 
 import { FfmpegError, runTool } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import type { Logger } from '../platform/logger';
+import { PID_FILE, stopRecordedProcess } from '../platform/work-folder';
 import type { Storage } from '../storage/storage';
 import { exportArgs, exportTimeoutMs } from './export-args';
 import type { ExportPolicy } from './export-policy';
@@ -64,7 +65,7 @@ export class ExportRenderer {
     }
 
     const work = path.join(this.workRoot, `cinegrade-export-${row.id}`);
-    await stopLeftoverRun(work);
+    await stopRecordedProcess(work);
     await fs.promises.rm(work, { recursive: true, force: true });
     await fs.promises.mkdir(work, { recursive: true });
     const original = await this.storage.localCopy(asset.media_file_path);
@@ -103,7 +104,7 @@ export class ExportRenderer {
         signal: stop.signal,
         // Without the pid file a retry on this machine cannot stop this ffmpeg should the worker die.
         onSpawn: (pid) =>
-          void fs.promises.writeFile(path.join(work, 'ffmpeg.pid'), String(pid)).catch((error: unknown) => this.logger.warn('Export ffmpeg pid not recorded', { exportId: row.id, pid, error })),
+          void fs.promises.writeFile(path.join(work, PID_FILE), String(pid)).catch((error: unknown) => this.logger.warn('Export ffmpeg pid not recorded', { exportId: row.id, pid, error })),
         onProgress: (seconds) => {
           // Tenths of a percent: a long export moves between two polls (the menu's stall rule).
           if (duration > 0) progress = Math.min(99.9, Math.max(progress, Math.floor((1000 * seconds) / duration) / 10));
@@ -178,22 +179,5 @@ export class ExportRenderer {
 
   private async publish(userId: string, row: ExportRow): Promise<void> {
     await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
-  }
-}
-
-/**
- * A worker killed outright leaves its ffmpeg running, orphaned, writing into the export's folder.
- * The next run of the same export on this machine stops it before starting over (Linux /proc; the
- * command line must name the folder, so an unrelated process that reused the id is left alone).
- */
-async function stopLeftoverRun(work: string): Promise<void> {
-  const pid = Number(await fs.promises.readFile(path.join(work, 'ffmpeg.pid'), 'utf8').catch(() => ''));
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!commandLine.includes(work)) return;
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // Already gone.
   }
 }
