@@ -1,3 +1,4 @@
+import './zod-config';
 import { authRoutes, VerifyEmailQuery } from './auth-routes';
 import { systemRoutes, HealthResponse } from './health';
 import { assetRoutes } from './assets';
