@@ -29,6 +29,7 @@ import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import { FileSigner } from './storage/signed-urls';
 import type { Storage } from './storage/storage';
+import { CompletedUploadRepository } from './uploads/completed-uploads.repository';
 import { UploadLocker } from './uploads/upload-locker';
 import { createUploadServer } from './uploads/upload-server';
 import { createUploadStaging } from './uploads/upload-staging';
@@ -133,14 +134,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
-    const uploads = createUploadServer({ staging, locker: uploadLocker, auth, assets, logger });
+    const completedUploads = new CompletedUploadRepository(database.db);
+    const uploads = createUploadServer({ staging, locker: uploadLocker, completed: completedUploads, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;
     await defineJobs(jobs, { assets, fileDeletions, renderer }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
     let housekeeping: Housekeeping | null = null;
     if (work) {
-      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: () => uploadLocker.removeStale(), logger });
+      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: async () => (await uploadLocker.removeStale()) + (await completedUploads.removeExpired()), logger });
       started.start();
       closers.push(() => Promise.resolve(started.stop()));
       housekeeping = started;

@@ -38,6 +38,35 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
     expect(notJson.status).toBe(400);
   });
 
+  it('answers a known and an unknown email alike on sign-up, sign-in and verification resend', async () => {
+    const { email: known } = await server.signedInUser();
+    const unknown = `nobody-${kind}-${Date.now()}@example.com`;
+    const answer = async (response: Response) => ({ status: response.status, body: await response.text() });
+    const post = (path: string, json: unknown) => server.request(path, { method: 'POST', json }).then(answer);
+    const password = 'a long enough password';
+    expect(await post('/api/auth/sign-up', { fullName: 'Known', email: known, password })).toEqual(
+      await post('/api/auth/sign-up', { fullName: 'Known', email: unknown, password }),
+    );
+    const other = `other-${kind}-${Date.now()}@example.com`;
+    expect(await post('/api/auth/sign-in', { email: known, password: 'not the password' })).toEqual(await post('/api/auth/sign-in', { email: other, password: 'not the password' }));
+    expect(await post('/api/auth/resend-verification', { email: known })).toEqual(await post('/api/auth/resend-verification', { email: other }));
+  });
+
+  it('refuses a JSON route sent as a form, as text or with no type, with 415 and a message for a person', async () => {
+    const body = JSON.stringify({ fullName: 'Form Poster', email: `form-${kind}@example.com`, password: 'a long enough password' });
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', null]) {
+      const response = await server.request('/api/auth/sign-up', {
+        method: 'POST',
+        body: new TextEncoder().encode(body),
+        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+      });
+      expect(response.status, String(contentType)).toBe(415);
+      expect(await response.json()).toMatchObject({ code: 'unsupported_media', message: 'This request must be sent as JSON (Content-Type: application/json).' });
+    }
+    const withCharset = await server.request('/api/auth/sign-up', { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(withCharset.status).toBe(200);
+  });
+
   it('signs up, needs the emailed link before sign-in, then keeps a renewable httpOnly session', async () => {
     const email = `ada-${kind}@example.com`;
     const password = 'difference engine';
@@ -162,34 +191,65 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
 describe.each(DATABASE_KINDS)('rate limits on the %s database', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { RATE_LIMIT_MULTIPLIER: '1' });
+    // Behind a proxy the client address comes from X-Forwarded-For, so one test can be many addresses.
+    server = await startTestServer(kind, { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: 'true' });
   });
   afterAll(async () => {
     await server.close();
   });
-  const signIn = (body: unknown) => server.request('/api/auth/sign-in', { method: 'POST', json: body });
+  const signIn = (body: unknown, address = '198.51.100.1') =>
+    server.request('/api/auth/sign-in', { method: 'POST', json: body, headers: { 'x-forwarded-for': address } });
 
-  it('limits sign-in attempts per account with 429 and a clear message', async () => {
+  it('throttles wrong passwords from one address with 429, and the owner still signs in from another', async () => {
     const { email } = await server.signedInUser();
     const statuses: number[] = [];
-    // The user's own sign-in was the first of ten attempts allowed per account in 15 minutes.
-    for (let i = 0; i < 10; i++) statuses.push((await signIn({ email, password: `wrong-${i}-password` })).status);
-    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
-    expect(statuses[9]).toBe(429);
-    const limited = await signIn({ email, password: 'correct horse battery' });
+    for (let i = 0; i < 10; i++) statuses.push((await signIn({ email, password: `wrong-${i}-password` }, '203.0.113.7')).status);
+    // Five quick attempts, then the address waits (the window grows with every rule it meets).
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.slice(5)).toEqual(Array(5).fill(429));
+    const limited = await signIn({ email, password: 'correct horse battery' }, '203.0.113.7');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await limited.json()).toMatchObject({ code: 'rate_limited', message: 'Too many attempts. Please wait a few minutes and try again.' });
+    const owner = await signIn({ email, password: 'correct horse battery' }, '192.0.2.44');
+    expect(owner.status).toBe(200);
+  });
+
+  it('stops guessing on one account from many addresses', async () => {
+    const { email } = await server.signedInUser();
+    const statuses: number[] = [];
+    // Four guesses from each address stays under every per-address rule; the account's own limit is 50.
+    for (let i = 0; statuses.length < 60; i++) {
+      for (let j = 0; j < 4; j++) statuses.push((await signIn({ email, password: `guess-${i}-${j}` }, `10.1.${i}.${j + 1}`)).status);
+    }
+    const firstRefusal = statuses.indexOf(429);
+    expect(firstRefusal).toBeGreaterThan(0);
+    expect(firstRefusal).toBeLessThanOrEqual(50);
+    expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
+  });
+
+  it('holds verification resends to the same rules: one address cannot use them up for another', async () => {
+    const email = `resend-${Date.now()}@example.com`;
+    const resend = (address: string) =>
+      server.request('/api/auth/resend-verification', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': address } });
+    const fromA: number[] = [];
+    for (let i = 0; i < 6; i++) fromA.push((await resend('203.0.113.9')).status);
+    expect(fromA.slice(0, 3).every((status) => status < 400)).toBe(true);
+    expect(fromA.slice(3)).toEqual([429, 429, 429]);
+    expect((await resend('192.0.2.45')).status).toBeLessThan(400);
   });
 
   it('answers 429 after ten sign-ups from one address in an hour', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const response = await server.request('/api/auth/sign-up', { method: 'POST', json: { fullName: 'Bulk', email: `bulk-${i}@example.com`, password: 'a long enough password' } });
+    for (let i = 0; i < 11; i++) {
+      const response = await server.request('/api/auth/sign-up', {
+        method: 'POST',
+        json: { fullName: 'Bulk', email: `bulk-${i}@example.com`, password: 'a long enough password' },
+        headers: { 'x-forwarded-for': '198.51.100.20' },
+      });
       statuses.push(response.status);
     }
-    // One sign-up was used by the sign-in test's user above.
-    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
-    expect(statuses[9]).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
   });
 });

@@ -73,6 +73,14 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     expect((await importLut(carol.cookie, 'Fourth', vendorCube(2))).status).toBe(201);
   });
 
+  it('refuses an import over the limit before reading the file: an 8 MB file that is not a .cube gets the limit answer', async () => {
+    const dave = await server.signedInUser();
+    for (let i = 0; i < 3; i++) expect((await importLut(dave.cookie, `Look ${i}`, vendorCube(2))).status).toBe(201);
+    const refused = await importLut(dave.cookie, 'Not a cube', 'x'.repeat(8 * 1024 * 1024));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Free accounts can keep 3 imported LUTs\./);
+  });
+
   it("keeps each person's LUTs to themselves", async () => {
     const lut = (await (await importLut(alice.cookie, 'Private', vendorCube(2))).json()) as UserLut;
     expect((await list(bob.cookie)).map((l) => l.id)).not.toContain(lut.id);

@@ -1,3 +1,4 @@
+import { stripUnsafeNameCharacters } from './names';
 import { z } from 'zod';
 import { defineRoutes } from './api-route';
 import { PREDICTION_STATUSES } from './export-options';
@@ -79,7 +80,7 @@ export const ListAssetsQuery = z.object({
 
 export const UpdateAssetRequest = z
   .object({
-    name: z.string().trim().min(1, 'Please enter a name').max(200, 'Please keep the name under 200 characters').optional(),
+    name: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1, 'Please enter a name').max(200, 'Please keep the name under 200 characters').optional(),
     selected_lut: z.string().max(100).nullable().optional(),
     color_settings: ColorSettings.optional(),
   })
@@ -89,6 +90,12 @@ export type UpdateAssetRequest = z.infer<typeof UpdateAssetRequest>;
 
 /** What the upload endpoint answers when the last chunk has arrived and the file was accepted. */
 export const UploadResult = z.object({ asset: Asset }).meta({ id: 'UploadResult' });
+
+/**
+ * Named on a tus HEAD answer for an upload that already became an asset: a client whose final
+ * response was lost learns which asset it made instead of sending the file again.
+ */
+export const UPLOAD_ASSET_HEADER = 'Upload-Asset-Id';
 
 /**
  * Server-sent event on /api/events when something of the signed-in user's changes: an asset, or

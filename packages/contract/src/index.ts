@@ -1,3 +1,4 @@
+import './zod-config';
 import { authRoutes, VerifyEmailQuery } from './auth-routes';
 import { systemRoutes, HealthResponse } from './health';
 import { assetRoutes } from './assets';
@@ -103,6 +104,7 @@ export {
 } from './media-features';
 export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
 export { PLANS, PREMIUM_PRICE } from './plans';
+export { stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
@@ -117,6 +119,7 @@ export {
   ListAssetsQuery,
   UpdateAssetRequest,
   UploadResult,
+  UPLOAD_ASSET_HEADER,
   LiveEvent,
 } from './assets';
 export type { MediaType, ProcessingStatus, LiveEventType } from './assets';

@@ -1,3 +1,4 @@
+import { stripUnsafeNameCharacters } from './names';
 import { z } from 'zod';
 import { defineRoutes } from './api-route';
 import { normaliseTier, type SubscriptionTier } from './tiers';
@@ -45,7 +46,7 @@ export const UserLutList = z.object({ luts: z.array(UserLut) }).meta({ id: 'User
 
 export const ImportLutRequest = z
   .object({
-    name: z.string().trim().min(1, 'Please give the LUT a name').max(100, 'Please keep the name under 100 characters'),
+    name: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1, 'Please give the LUT a name').max(100, 'Please keep the name under 100 characters'),
     cube: z.string().min(1, 'The file is empty').max(MAX_CUBE_FILE_BYTES, 'The file is larger than 12 MB, too large for a .cube LUT'),
   })
   .strict()

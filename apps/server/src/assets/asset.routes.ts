@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { API } from '@cinegrade/contract';
+import { API, stripUnsafeNameCharacters } from '@cinegrade/contract';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { unauthenticated } from '../http/http-error';
@@ -8,7 +8,8 @@ import { mimeForKey } from '../media/sniff';
 import type { AssetService } from './asset.service';
 import type { FileService } from './file.service';
 
-function contentDisposition(name: string): string {
+function contentDisposition(downloadName: string): string {
+  const name = stripUnsafeNameCharacters(downloadName);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -10,6 +10,7 @@ import {
   type ListAssetsQuery,
   type MediaMetadata,
   type UpdateAssetRequest,
+  stripUnsafeNameCharacters,
 } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError } from '../media/ffmpeg-runner';
 import { isShortDerive, type MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
+import { decodedBytes, overDecodeBudget, pngDeclaredPicture } from '../media/decode-budget';
 import { sniffMedia, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
@@ -42,11 +44,10 @@ export const EMPTY_FILE_MESSAGE = 'The file is empty.';
 export const NOT_MEDIA_MESSAGE =
   'This file is not a video or an image Cinegrade can read. Upload a video (MP4, MOV, WebM, AVI, MKV) or an image (JPEG, PNG, WebP, TIFF).';
 
-/** What a person sees for a file name: no folders, no control characters, a sane length. */
+/** What a person sees for a file name: no folders, no control or bidi characters, a sane length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = stripUnsafeNameCharacters(base).trim().slice(0, 200);
   return cleaned || 'Untitled';
 }
 
@@ -84,13 +85,21 @@ export class AssetService {
    * id and queue its thumbnail and proxy. Anything that is not real media is refused (415) and
    * nothing of it is kept.
    */
-  async acceptUpload(userId: string, staged: StagedUpload, originalName: string): Promise<Asset> {
+  /** `onSaved` runs once the asset exists and before the staged upload is discarded. */
+  async acceptUpload(userId: string, staged: StagedUpload, originalName: string, onSaved?: (asset: Asset) => Promise<void>): Promise<Asset> {
     try {
       const size = await staged.size();
       if (size === 0) throw new HttpError(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
-      const sniffed = sniffMedia(await staged.head(4096));
+      const head = await staged.head(4096);
+      const sniffed = sniffMedia(head);
       if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
+      // Refused by the size it declares before ffprobe or ffmpeg decodes anything (a PNG says so in its header).
+      const declared = pngDeclaredPicture(head);
+      const declaredRefusal = declared && overDecodeBudget(sniffed.mediaType, declared.width, declared.height, declared.width * declared.height * declared.bytesPerPixel);
+      if (declaredRefusal) throw new HttpError(413, 'payload_too_large', declaredRefusal);
       const metadata = await this.probeStaged(staged, sniffed);
+      const decodeRefusal = overDecodeBudget(sniffed.mediaType, metadata.width, metadata.height, decodedBytes(metadata.width, metadata.height, metadata.pixelFormat, metadata.bitDepth));
+      if (decodeRefusal) throw new HttpError(413, 'payload_too_large', decodeRefusal);
       await this.checkSourceWork(userId, metadata);
       const fileName = cleanFileName(originalName);
       const key = newMediaKey(userId, sniffed.extension);
@@ -111,7 +120,9 @@ export class AssetService {
       await this.jobs.send(lane, { assetId: row.id, userId }, { fairFor: userId });
       await this.changed(userId, row.id);
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
-      return this.toApi(row);
+      const asset = this.toApi(row);
+      await onSaved?.(asset);
+      return asset;
     } finally {
       await staged.discard();
     }
@@ -278,8 +289,9 @@ export class AssetService {
     const playable = row.needs_proxy ? row.proxy_path : row.media_file_path;
     return {
       id: row.id,
-      name: row.name,
-      media_file_name: row.media_file_name,
+      // Rows saved before names were cleaned at the door are cleaned on the way out.
+      name: stripUnsafeNameCharacters(row.name),
+      media_file_name: stripUnsafeNameCharacters(row.media_file_name),
       media_file_path: row.media_file_path,
       media_file_type: row.media_file_type,
       size_bytes: Number(row.size_bytes),

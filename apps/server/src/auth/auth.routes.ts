@@ -2,6 +2,7 @@ import { API, SIGN_UP_SUCCESS_MESSAGE } from '@cinegrade/contract';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { registerRoute, type SessionLookup } from '../http/register-route';
+import type { EventBus } from '../events/event-bus';
 import type { AuthService } from './auth.service';
 
 /** Passes Set-Cookie headers from better-auth on to our response. */
@@ -9,7 +10,7 @@ export function forwardCookies(c: Context<AppEnv>, headers: Headers): void {
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
 }
 
-export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService, session: SessionLookup): void {
+export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService, session: SessionLookup, events: Pick<EventBus, 'endSession'>): void {
   registerRoute(app, API.signUp, session, async ({ c, body }) => {
     await auth.signUp(body, c.get('clientIp'), c.req.raw.headers);
     return { message: SIGN_UP_SUCCESS_MESSAGE };
@@ -22,7 +23,9 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService, session
   });
 
   registerRoute(app, API.signOut, session, async ({ c }) => {
-    forwardCookies(c, await auth.signOut(c.req.raw.headers));
+    const { headers, endedSessionId } = await auth.signOut(c.req.raw.headers);
+    if (endedSessionId) await events.endSession(endedSessionId);
+    forwardCookies(c, headers);
   });
 
   registerRoute(app, API.session, session, async ({ c }) => {

@@ -13,7 +13,7 @@ import { HttpError, invalidField } from '../http/http-error';
 import type { Logger } from '../platform/logger';
 import { SESSION_LIFETIME_SECONDS, type BetterAuth } from './better-auth.adapter';
 import { isCommonPassword } from './common-passwords';
-import { AUTH_LIMITS, type RateLimiter } from './rate-limiter';
+import { AUTH_LIMITS, hitAccountLimits, type RateLimiter } from './rate-limiter';
 import type { UserRepository } from './user.repository';
 
 interface BetterAuthUser {
@@ -33,6 +33,31 @@ export interface WithCookies<T> {
  * Account rules: who may sign up and sign in, how often, and what they are told. better-auth
  * does the protocol underneath; everything here answers known and unknown emails alike.
  */
+/**
+ * The least time a sign-up, sign-in or verification resend takes to answer, so that a known and
+ * an unknown email answer alike (docs/engineering-rules.md, 'Abuse and limits'). Both paths hash
+ * a password (better-auth hashes one for unknown emails too); creating an account writes rows
+ * that checking a known one does not, and this floor hides that difference.
+ */
+export const ACCOUNT_ANSWER_FLOOR_MS = 250;
+
+/** Runs `work`, then waits until `floorMs` have passed since it began, whether it answered or failed. */
+export async function answerNoSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const settle = async () => {
+    const left = floorMs - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  };
+  try {
+    const result = await work();
+    await settle();
+    return result;
+  } catch (error) {
+    await settle();
+    throw error;
+  }
+}
+
 export class AuthService {
   constructor(
     private readonly auth: BetterAuth,
@@ -43,9 +68,12 @@ export class AuthService {
   ) {}
 
   async signUp(input: SignUpRequest, clientIp: string, headers: Headers): Promise<void> {
-    await this.limiter.hit(`sign-up:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
-    await this.limiter.hit(`sign-up:account:${input.email}`, AUTH_LIMITS.signUpPerAccount);
+    await hitAccountLimits(this.limiter, 'sign-up', input.email, clientIp, AUTH_LIMITS.signUp);
     if (isCommonPassword(input.password)) throw invalidField('password', MESSAGES.commonPassword);
+    await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.createAccount(input, headers));
+  }
+
+  private async createAccount(input: SignUpRequest, headers: Headers): Promise<void> {
     try {
       // An existing email gets the same answer (better-auth returns a synthetic user and we
       // mail the owner instead), so sign-up cannot be used to find out who has an account.
@@ -59,8 +87,11 @@ export class AuthService {
   }
 
   async signIn(input: SignInRequest, clientIp: string, headers: Headers): Promise<WithCookies<SessionResponse>> {
-    await this.limiter.hit(`sign-in:ip:${clientIp}`, AUTH_LIMITS.signInPerIp);
-    await this.limiter.hit(`sign-in:account:${input.email}`, AUTH_LIMITS.signInPerAccount);
+    await hitAccountLimits(this.limiter, 'sign-in', input.email, clientIp, AUTH_LIMITS.signIn);
+    return answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.checkPassword(input, headers));
+  }
+
+  private async checkPassword(input: SignInRequest, headers: Headers): Promise<WithCookies<SessionResponse>> {
     try {
       const result = await this.auth.api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },
@@ -74,15 +105,17 @@ export class AuthService {
     }
   }
 
-  async signOut(headers: Headers): Promise<Headers> {
+  /** Ends the session of these headers; answers the cookies to clear and the session that ended, if any. */
+  async signOut(headers: Headers): Promise<{ headers: Headers; endedSessionId: string | null }> {
+    const current = await this.auth.api.getSession({ headers }).catch(() => null);
     try {
       const result = await this.auth.api.signOut({ headers, returnHeaders: true });
-      return result.headers;
+      return { headers: result.headers, endedSessionId: current?.session.id ?? null };
     } catch {
       // No session to end: still clear whatever cookie the browser holds.
       const cleared = new Headers();
       cleared.append('set-cookie', 'cinegrade.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
-      return cleared;
+      return { headers: cleared, endedSessionId: null };
     }
   }
 
@@ -93,7 +126,7 @@ export class AuthService {
     if (!found) return { value: null, headers: result.headers };
     const user = toUser(found.user, await this.confirmedAt(found.user.id));
     const profile = await this.profiles.getOrCreate(user.id, user.user_metadata.full_name);
-    return { value: { user, profile, sessionExpiresAt: new Date(found.session.expiresAt) }, headers: result.headers };
+    return { value: { user, profile, sessionExpiresAt: new Date(found.session.expiresAt), sessionId: found.session.id }, headers: result.headers };
   }
 
   /** Confirms an email from its link. Answers whether the token was good. */
@@ -108,16 +141,16 @@ export class AuthService {
   }
 
   async resendVerification(email: string, clientIp: string): Promise<void> {
-    await this.limiter.hit(`sign-up:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
-    await this.limiter.hit(`sign-up:account:${email}`, AUTH_LIMITS.signUpPerAccount);
-    const verified = await this.users.emailVerified(email);
-    // Only unverified accounts get a link, but the answer is the same for every address.
-    if (verified === null || verified) return;
-    try {
-      await this.auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } });
-    } catch (error) {
-      this.logger.warn('Could not resend a verification email', { error });
-    }
+    await hitAccountLimits(this.limiter, 'sign-up', email, clientIp, AUTH_LIMITS.signUp);
+    await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, async () => {
+      const verified = await this.users.emailVerified(email);
+      // Only unverified accounts get a link, but the answer is the same for every address, and
+      // as quick: the mail goes out after the answer rather than before it.
+      if (verified === null || verified) return;
+      this.auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } }).catch((error: unknown) => {
+        this.logger.warn('Could not resend a verification email', { error });
+      });
+    });
   }
 
   private async sessionFor(user: BetterAuthUser, expiresAt: Date | null): Promise<SessionResponse> {

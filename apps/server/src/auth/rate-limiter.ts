@@ -32,10 +32,49 @@ export class RateLimiter {
   }
 }
 
-/** Limits for the account endpoints, per client address and per account (email). */
+/**
+ * How attempts on one account are limited, so that a stranger cannot lock the owner out and
+ * guessing from many addresses still stops (docs/engineering-rules.md, 'Abuse and limits').
+ */
+export interface AccountLimits {
+  /** Every attempt from one address, whatever the account. */
+  perAddress: RateLimitRule;
+  /**
+   * Attempts on one account from one address, in windows of growing length: the wait after
+   * each is longer than the one before (backoff), and other addresses are unaffected.
+   */
+  perAccountFromAddress: readonly RateLimitRule[];
+  /** Attempts on one account from everywhere: high, so only guessing from many addresses meets it. */
+  perAccount: RateLimitRule;
+}
+
+/** Limits for the account endpoints. */
 export const AUTH_LIMITS = {
-  signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
-  signUpPerAccount: { limit: 5, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateLimitRule>;
+  signIn: {
+    perAddress: { limit: 30, windowSeconds: 15 * 60 },
+    perAccountFromAddress: [
+      { limit: 5, windowSeconds: 60 },
+      { limit: 10, windowSeconds: 15 * 60 },
+      { limit: 20, windowSeconds: 4 * 60 * 60 },
+    ],
+    perAccount: { limit: 50, windowSeconds: 15 * 60 },
+  },
+  /** Sign-up and verification resends, which both send mail to the address. */
+  signUp: {
+    perAddress: { limit: 10, windowSeconds: 60 * 60 },
+    perAccountFromAddress: [
+      { limit: 3, windowSeconds: 60 },
+      { limit: 5, windowSeconds: 60 * 60 },
+    ],
+    perAccount: { limit: 20, windowSeconds: 60 * 60 },
+  },
+} as const satisfies Record<string, AccountLimits>;
+
+/** Counts one attempt of `action` on `account` from `address` under every rule of `limits`; the first one exceeded answers 429. */
+export async function hitAccountLimits(limiter: RateLimiter, action: string, account: string, address: string, limits: AccountLimits): Promise<void> {
+  await limiter.hit(`${action}:ip:${address}`, limits.perAddress);
+  for (const rule of limits.perAccountFromAddress) {
+    await limiter.hit(`${action}:account-ip:${rule.windowSeconds}:${account}:${address}`, rule);
+  }
+  await limiter.hit(`${action}:account:${account}`, limits.perAccount);
+}

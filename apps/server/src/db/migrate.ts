@@ -5,6 +5,7 @@ import * as userLuts from './migrations/0003-user-luts';
 import * as exportsTable from './migrations/0004-exports';
 import * as uploadLocks from './migrations/0005-upload-locks';
 import * as subscriptions from './migrations/0006-subscriptions';
+import * as completedUploads from './migrations/0007-completed-uploads';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-exports': exportsTable,
   '0005-upload-locks': uploadLocks,
   '0006-subscriptions': subscriptions,
+  '0007-completed-uploads': completedUploads,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -175,6 +175,15 @@ export interface BillingCheckoutsTable {
   completed_at: Date | null;
 }
 
+/** An upload that became an asset, remembered for a day (`uploads/completed-uploads.repository.ts`). */
+export interface CompletedUploadsTable {
+  upload_id: string;
+  user_id: string;
+  asset_id: string;
+  size_bytes: ColumnType<number, number, number>;
+  completed_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,4 +201,5 @@ export interface DatabaseSchema {
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
   billing_checkouts: BillingCheckoutsTable;
+  completed_uploads: CompletedUploadsTable;
 }

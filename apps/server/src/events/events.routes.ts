@@ -8,7 +8,27 @@ import type { EventBus } from './event-bus';
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
+/** Open streams one session may hold in a process (a few tabs); opening one more closes the oldest. */
+export const MAX_STREAMS_PER_SESSION = 4;
+
+/**
+ * Live events for the signed-in user's tabs. A stream closes when its session signs out (in any
+ * process), and a session keeps at most `MAX_STREAMS_PER_SESSION` open here: the oldest goes
+ * first, as it is most likely a tab left behind (docs/engineering-rules.md, 'Abuse and limits').
+ */
 export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, bus: EventBus): void {
+  const open = new Map<string, (() => void)[]>();
+  const track = (sessionId: string, close: () => void) => {
+    const streams = open.get(sessionId) ?? [];
+    streams.push(close);
+    open.set(sessionId, streams);
+    while (streams.length > MAX_STREAMS_PER_SESSION) streams.shift()?.();
+    return () => {
+      const index = streams.indexOf(close);
+      if (index >= 0) streams.splice(index, 1);
+      if (streams.length === 0 && open.get(sessionId) === streams) open.delete(sessionId);
+    };
+  };
   registerRoute(app, API.events, session, ({ c, user }) =>
     Promise.resolve(
       streamSSE(c, async (stream) => {
@@ -18,8 +38,13 @@ export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, b
           queue.push(event);
           wake?.();
         });
+        const close = () => stream.abort();
+        const untrack = track(user.sessionId, close);
+        const stopWatchingSession = bus.onSessionEnded(user.sessionId, close);
         stream.onAbort(() => {
           unsubscribe();
+          untrack();
+          stopWatchingSession();
           wake?.();
         });
         await stream.writeSSE({ event: 'ready', data: '{}' });
@@ -37,6 +62,8 @@ export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, b
           if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
         }
         unsubscribe();
+        untrack();
+        stopWatchingSession();
       }),
     ),
   );

@@ -4,6 +4,8 @@ export interface SignedIn {
   user: User;
   profile: Profile;
   sessionExpiresAt: Date;
+  /** The session this request signed in with: its live streams close when it signs out. */
+  sessionId: string;
 }
 
 /** Per-request values set by middleware. */

@@ -42,10 +42,33 @@ export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * What the app's pages may load (docs/engineering-rules.md, 'Abuse and limits'): scripts only
+ * from this origin and never inline; media, images and workers also from `blob:` (local files
+ * the editor plays before they are uploaded), images from `data:` (frames the editor analyses);
+ * network requests only to this origin (the API, live events, uploads and signed file links all
+ * live here). Inline styles stay allowed: React sets element styles. No plugins, no framing.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Conservative security headers for everything this process serves. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'same-origin');
     c.header('X-Frame-Options', 'DENY');

@@ -30,14 +30,33 @@ function validationError(error: z.ZodError, where: 'body' | 'query' | 'params'):
   return new HttpError(400, 'validation_failed', issue?.message ?? `The request ${where} is invalid.`, { field });
 }
 
+export const NOT_JSON_MESSAGE = 'This request must be sent as JSON (Content-Type: application/json).';
+
+/** `application/json`, with or without parameters such as `charset`. */
+function isJsonType(contentType: string): boolean {
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * The JSON body, refused with 415 when it is sent as anything else (before it is read when the
+ * header says so): a form or text/plain post from another page cannot reach a JSON route.
+ */
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const contentType = c.req.header('content-type');
+  if (contentType !== undefined && !isJsonType(contentType)) throw new HttpError(415, 'unsupported_media', NOT_JSON_MESSAGE);
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  if (contentType === undefined) throw new HttpError(415, 'unsupported_media', NOT_JSON_MESSAGE);
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, 'validation_failed', 'The request body is not valid JSON.', { field: 'body' });
   }
+}
+
+export interface RouteOptions {
+  /** Runs after the session check and before the body is read: cheap refusals (limits) first. */
+  before?: (input: { c: Context<AppEnv>; user: SignedIn | null }) => Promise<void>;
 }
 
 /**
@@ -50,11 +69,13 @@ export function registerRoute<R extends ApiRoute>(
   route: R,
   session: SessionLookup,
   handler: (input: RouteInput<R>) => Promise<RouteOutput<R>>,
+  options: RouteOptions = {},
 ): void {
   const path = route.path.replace(/\{(\w+)\}/g, ':$1');
   app.on(route.method.toUpperCase(), path, async (c) => {
     const user = route.auth === 'user' ? await session(c) : null;
     if (route.auth === 'user' && !user) throw unauthenticated();
+    await options.before?.({ c, user });
     let params: unknown = c.req.param();
     if (route.params) {
       const parsed = route.params.safeParse(params);

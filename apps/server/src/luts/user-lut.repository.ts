@@ -25,6 +25,11 @@ export class UserLutRepository {
     return this.db.selectFrom('user_luts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
+  async count(userId: string): Promise<number> {
+    const counted = await this.db.selectFrom('user_luts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    return Number(counted?.n ?? 0);
+  }
+
   /**
    * Inserts a LUT unless the user already keeps `limit` of them (then answers null). The user's
    * row is locked for the count, so two imports at once cannot both slip under the limit.

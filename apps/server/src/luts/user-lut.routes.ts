@@ -6,7 +6,12 @@ import type { UserLutService } from './user-lut.service';
 
 export function registerUserLutRoutes(app: Hono<AppEnv>, session: SessionLookup, luts: UserLutService): void {
   registerRoute(app, API.listUserLuts, session, async ({ user }) => ({ luts: await luts.list(user.user.id) }));
-  registerRoute(app, API.importUserLut, session, ({ user, body }) => luts.import(user.user.id, body));
+  // The plan's count is checked before a byte of the file is read or parsed.
+  registerRoute(app, API.importUserLut, session, ({ user, body }) => luts.import(user.user.id, body), {
+    before: async ({ user }) => {
+      if (user) await luts.checkRoom(user.user.id);
+    },
+  });
   registerRoute(app, API.userLutTable, session, async ({ c, user, params }) => {
     const { size, bytes } = await luts.table(user.user.id, params.id);
     return c.body(new Uint8Array(bytes), 200, {

@@ -1,19 +1,10 @@
-import { cubeToLut3D, parseCube, type Lut3D } from '@cinegrade/color';
-import { MAX_IMPORTED_LUT_SIZE, userLutLimit, userLutLimitMessage, type ImportLutRequest, type UserLut } from '@cinegrade/contract';
+import type { Lut3D } from '@cinegrade/color';
+import { stripUnsafeNameCharacters, userLutLimit, userLutLimitMessage, type ImportLutRequest, type UserLut } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import { forbidden, invalidField, notFound } from '../http/http-error';
+import { convertCubeOffThread } from './cube-convert.adapter';
+import type { ConvertedCube } from './cube-convert';
 import type { UserLutRepository, UserLutSummaryRow } from './user-lut.repository';
-
-/** 1D files have no size of their own in 3D; they are resampled at the product's default. */
-const ONE_D_RESAMPLE_SIZE = 33;
-
-/** Float32 triplets as little-endian bytes, the stored and served form of a table. */
-export function tableToBytes(lut: Lut3D): Uint8Array {
-  const bytes = new Uint8Array(lut.data.length * 4);
-  const view = new DataView(bytes.buffer);
-  lut.data.forEach((v, i) => view.setFloat32(i * 4, v, true));
-  return bytes;
-}
 
 export function tableFromBytes(size: number, bytes: Uint8Array): Lut3D {
   const expected = size ** 3 * 3 * 4;
@@ -26,34 +17,34 @@ export function tableFromBytes(size: number, bytes: Uint8Array): Lut3D {
 
 /**
  * The rules of imported LUTs: the file must be a valid `.cube` (the engine's strict reader, with
- * the line at fault), at most 65 points per side, and within the plan's count.
+ * the line at fault), at most 65 points per side, and within the plan's count. The count is
+ * checked before the file is read (`checkRoom`), and the file is read off the event loop.
  */
 export class UserLutService {
   constructor(
     private readonly luts: UserLutRepository,
     private readonly profiles: ProfileRepository,
+    private readonly convert: (text: string) => Promise<ConvertedCube> = convertCubeOffThread,
   ) {}
+
+  /** Refuses an import when the user already keeps as many LUTs as their plan allows, before the body is read. */
+  async checkRoom(userId: string): Promise<void> {
+    const { tier } = await this.profiles.subscription(userId);
+    if ((await this.luts.count(userId)) >= userLutLimit(tier)) throw forbidden(userLutLimitMessage(tier));
+  }
 
   async list(userId: string): Promise<UserLut[]> {
     return (await this.luts.list(userId)).map(toApi);
   }
 
   async import(userId: string, request: ImportLutRequest): Promise<UserLut> {
-    const parsed = parseCube(request.cube);
-    if (!parsed.ok) throw invalidField('cube', `This is not a valid .cube file: ${parsed.message}`);
-    const { cube } = parsed;
-    if (cube.lut3d && cube.lut3d.size > MAX_IMPORTED_LUT_SIZE) {
-      throw invalidField(
-        'cube',
-        `This LUT has ${cube.lut3d.size} points per side; Cinegrade takes imported LUTs of up to ${MAX_IMPORTED_LUT_SIZE}. Export it at ${MAX_IMPORTED_LUT_SIZE} or 33 points and import it again.`,
-      );
-    }
-    const table = cubeToLut3D(cube, cube.lut3d?.size ?? ONE_D_RESAMPLE_SIZE);
+    const converted = await this.convert(request.cube);
+    if (!converted.ok) throw invalidField('cube', converted.message);
     const { tier } = await this.profiles.subscription(userId);
-    const row = await this.luts.insertWithinLimit(userId, userLutLimit(tier), { name: request.name, size: table.size, table: tableToBytes(table) });
+    // Counted again under a lock: two imports at once cannot both slip under the limit.
+    const row = await this.luts.insertWithinLimit(userId, userLutLimit(tier), { name: request.name, size: converted.size, table: converted.table });
     if (!row) throw forbidden(userLutLimitMessage(tier));
-    const warnings = parsed.warnings.map((w) => w.message);
-    return { ...toApi(row), ...(warnings.length > 0 ? { warnings } : {}) };
+    return { ...toApi(row), ...(converted.warnings.length > 0 ? { warnings: converted.warnings } : {}) };
   }
 
   /** The stored table, for the editor's preview and the export. */
@@ -79,5 +70,5 @@ export class UserLutService {
 }
 
 function toApi(row: UserLutSummaryRow): UserLut {
-  return { id: row.id, name: row.name, size: row.size, created_at: new Date(row.created_at).toISOString() };
+  return { id: row.id, name: stripUnsafeNameCharacters(row.name), size: row.size, created_at: new Date(row.created_at).toISOString() };
 }

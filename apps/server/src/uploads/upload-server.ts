@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Server as TusServer } from '@tus/server';
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@cinegrade/contract';
+import { MAX_UPLOAD_BYTES, MESSAGES, UPLOAD_ASSET_HEADER } from '@cinegrade/contract';
 import { EMPTY_FILE_MESSAGE, type AssetService } from '../assets/asset.service';
 import type { AuthService } from '../auth/auth.service';
 import { HttpError } from '../http/http-error';
 import type { Logger } from '../platform/logger';
+import type { CompletedUpload, CompletedUploadRepository } from './completed-uploads.repository';
 import type { UploadLocker } from './upload-locker';
 import type { UploadStaging } from './upload-staging';
 
@@ -42,7 +44,14 @@ function reject(status: number, code: string, message: string): TusRejection {
  * Requests on one upload take turns through a lock every process shares (`upload-locker.ts`).
  * When the last chunk arrives, the asset service decides from the bytes whether to keep it.
  */
-export function createUploadServer(options: { staging: UploadStaging; locker: UploadLocker; auth: AuthService; assets: AssetService; logger: Logger }) {
+export function createUploadServer(options: {
+  staging: UploadStaging;
+  locker: UploadLocker;
+  completed: CompletedUploadRepository;
+  auth: AuthService;
+  assets: AssetService;
+  logger: Logger;
+}) {
   const { staging } = options;
   const userOf = async (request: Request): Promise<string | null> => (await options.auth.currentSession(request.headers)).value?.user.id ?? null;
   const ownedBy = (uploadId: string, userId: string) => uploadId.startsWith(`${staging.idPrefix}${userId}_`);
@@ -83,7 +92,10 @@ export function createUploadServer(options: { staging: UploadStaging; locker: Up
       if (!userId || !ownedBy(upload.id, userId)) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
       const staged = staging.finished(upload.id);
       try {
-        const asset = await options.assets.acceptUpload(userId, staged, upload.metadata?.filename ?? 'Untitled');
+        // Remembered before tus's record goes, so a HEAD never finds neither (see `answerCompleted`).
+        const asset = await options.assets.acceptUpload(userId, staged, upload.metadata?.filename ?? 'Untitled', (saved) =>
+          options.completed.record(upload.id, userId, saved.id, upload.size ?? 0),
+        );
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ asset }) };
       } catch (error) {
         if (error instanceof HttpError) throw reject(error.status, error.code, error.message);
@@ -98,5 +110,62 @@ export function createUploadServer(options: { staging: UploadStaging; locker: Up
       return { status_code: 500, body: JSON.stringify({ code: 'internal', message: 'The upload failed. Please try again.' }) };
     },
   });
-  return server;
+  return {
+    handleWeb: async (request: Request): Promise<Response> => {
+      if (request.method !== 'HEAD') return server.handleWeb(request);
+      const completed = await completedUpload(request);
+      if (completed) return completedResponse(completed);
+      const response = await server.handleWeb(request);
+      const length = response.headers.get('upload-length');
+      // Complete but not yet an asset: the last PATCH is being checked. Wait for its verdict.
+      if (response.status === 200 && length !== null && response.headers.get('upload-offset') === length) {
+        const verdict = await waitForVerdict(request);
+        return verdict instanceof Response ? verdict : completedResponse(verdict);
+      }
+      return response;
+    },
+  };
+
+  /** The upload a HEAD asks about, if it became an asset of the asking user. */
+  async function completedUpload(request: Request): Promise<CompletedUpload | null> {
+    const name = new URL(request.url).pathname.split('/').pop() ?? '';
+    if (!UPLOAD_NAME.test(name)) return null;
+    const userId = await userOf(request);
+    if (!userId) return null;
+    const uploadId = `${staging.idPrefix}${name}`;
+    if (!ownedBy(uploadId, userId)) return null;
+    return options.completed.find(uploadId, userId);
+  }
+
+  /** Polls until the upload became an asset, or tus's answer changes (refused: its record is gone). */
+  async function waitForVerdict(request: Request): Promise<CompletedUpload | Response> {
+    const deadline = Date.now() + VERDICT_WAIT_MS;
+    for (;;) {
+      await sleep(200);
+      const completed = await completedUpload(request);
+      if (completed) return completed;
+      const again = await server.handleWeb(new Request(request.url, { method: 'HEAD', headers: request.headers }));
+      if (again.status !== 200 || Date.now() > deadline) return again;
+    }
+  }
+}
+
+/** How long a HEAD waits for a finished upload to be checked (probing a large file takes a while). */
+const VERDICT_WAIT_MS = 120_000;
+
+/**
+ * tus's answer for an upload that is complete: every byte is here (so tus-js-client sends none
+ * again and reports success), and which asset it became, for a client whose final response was lost.
+ */
+function completedResponse(completed: CompletedUpload): Response {
+  return new Response(null, {
+    status: 200,
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(completed.size),
+      'Upload-Length': String(completed.size),
+      'Cache-Control': 'no-store',
+      [UPLOAD_ASSET_HEADER]: completed.assetId,
+    },
+  });
 }

@@ -1,5 +1,6 @@
-import { DetailedError, Upload } from 'tus-js-client';
-import { UploadResult, type Asset } from '@cinegrade/contract';
+import { DetailedError, Upload, type HttpResponse, type UploadOptions } from 'tus-js-client';
+import { API, UPLOAD_ASSET_HEADER, UploadResult, type Asset } from '@cinegrade/contract';
+import { callApi } from '../api/client';
 
 /**
  * Resumable uploads with tus-js-client: 8 MB chunks, retries that outlast a dropped connection
@@ -41,13 +42,43 @@ export function uploadErrorMessage(error: Error): string {
   return error.message || 'Upload failed';
 }
 
-export function startUpload(file: File, callbacks: UploadCallbacks): UploadHandle {
-  let attempt = 0;
-  const upload = new Upload(file, {
-    endpoint: '/api/uploads',
+/** Where uploads go and how an asset is fetched: the page's own server, or (in tests) a given one. */
+export interface UploadTransport {
+  endpoint: string;
+  headers?: Record<string, string>;
+  getAsset(id: string): Promise<Asset>;
+}
+
+const PAGE_TRANSPORT: UploadTransport = {
+  endpoint: '/api/uploads',
+  getAsset: (id) => callApi(API.getAsset, { params: { id } }),
+};
+
+/**
+ * The asset an upload became. Normally the final PATCH's answer says; when that answer was lost,
+ * tus-js-client asks where to resume (HEAD), hears that every byte arrived, and succeeds with
+ * that answer, which names the asset in a header instead.
+ */
+async function uploadedAsset(lastResponse: HttpResponse, transport: UploadTransport): Promise<Asset> {
+  const body = lastResponse.getBody();
+  if (body) return UploadResult.parse(JSON.parse(body)).asset;
+  const assetId = lastResponse.getHeader(UPLOAD_ASSET_HEADER);
+  if (!assetId) throw new Error('The upload finished without naming its asset.');
+  return transport.getAsset(assetId);
+}
+
+/** tus-js-client's options for one file: chunking, retries, resuming and what a finished upload made. */
+export function uploadOptions(
+  metadata: { filename: string; filetype: string },
+  callbacks: UploadCallbacks,
+  transport: UploadTransport = PAGE_TRANSPORT,
+): UploadOptions {
+  return {
+    endpoint: transport.endpoint,
+    ...(transport.headers ? { headers: transport.headers } : {}),
     chunkSize: CHUNK_SIZE,
     retryDelays: RETRY_DELAYS,
-    metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },
+    metadata,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onProgress: callbacks.onProgress,
@@ -58,15 +89,17 @@ export function startUpload(file: File, callbacks: UploadCallbacks): UploadHandl
       return retry;
     },
     onSuccess: ({ lastResponse }) => {
-      try {
-        const parsed = UploadResult.parse(JSON.parse(lastResponse.getBody()));
-        callbacks.onSuccess(parsed.asset);
-      } catch {
-        callbacks.onError('The upload finished but the server did not say what it saved.');
-      }
+      uploadedAsset(lastResponse, transport).then(callbacks.onSuccess, () =>
+        callbacks.onError('The upload finished but the server did not say what it saved.'),
+      );
     },
     onError: (error) => callbacks.onError(uploadErrorMessage(error)),
-  });
+  };
+}
+
+export function startUpload(file: File, callbacks: UploadCallbacks): UploadHandle {
+  let attempt = 0;
+  const upload = new Upload(file, uploadOptions({ filename: file.name, filetype: file.type || 'application/octet-stream' }, callbacks));
   const begin = () => {
     attempt++;
     upload

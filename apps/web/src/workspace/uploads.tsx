@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Asset } from '@cinegrade/contract';
+import { stripUnsafeNameCharacters, type Asset } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../ui/toast-store';
 import { putAssetInList } from './asset-queries';
@@ -69,7 +69,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   const uploadFile = useCallback(
     (file: File, outcome: UploadOutcome = {}) => {
       const id = nextId.current++;
-      setItems((list) => [...list, { id, fileName: file.name, size: file.size, sent: 0, status: 'uploading' }]);
+      setItems((list) => [...list, { id, fileName: stripUnsafeNameCharacters(file.name), size: file.size, sent: 0, status: 'uploading' }]);
       const handle = startUpload(file, {
         onProgress: (sent) => patch(id, { sent, status: 'uploading' }),
         onRetry: () => patch(id, { status: 'retrying' }),
