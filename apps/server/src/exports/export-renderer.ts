@@ -64,7 +64,7 @@ export class ExportRenderer {
     }
 
     const work = path.join(this.workRoot, `cinegrade-export-${row.id}`);
-    await stopLeftoverRun(work);
+    await stopLeftoverRun(work, this.logger, row.id);
     await fs.promises.rm(work, { recursive: true, force: true });
     await fs.promises.mkdir(work, { recursive: true });
     const original = await this.storage.localCopy(asset.media_file_path);
@@ -177,7 +177,7 @@ export class ExportRenderer {
   }
 
   private async publish(userId: string, row: ExportRow): Promise<void> {
-    await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
+    await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Export live update not sent', { exportId: row.id, status: row.status, error }));
   }
 }
 
@@ -186,14 +186,29 @@ export class ExportRenderer {
  * The next run of the same export on this machine stops it before starting over (Linux /proc; the
  * command line must name the folder, so an unrelated process that reused the id is left alone).
  */
-async function stopLeftoverRun(work: string): Promise<void> {
-  const pid = Number(await fs.promises.readFile(path.join(work, 'ffmpeg.pid'), 'utf8').catch(() => ''));
+export async function stopLeftoverRun(work: string, logger: Logger, exportId: string): Promise<void> {
+  // No pid file: no earlier run started ffmpeg here. Any other failure to read it is logged, as
+  // an orphaned ffmpeg may then keep writing into the folder.
+  const recorded = await fs.promises.readFile(path.join(work, 'ffmpeg.pid'), 'utf8').catch((error: unknown) => {
+    if (!isErrorCode(error, 'ENOENT')) logger.warn('Export ffmpeg pid file not read; an earlier run may still be writing', { exportId, error });
+    return '';
+  });
+  const pid = Number(recorded);
   if (!Number.isInteger(pid) || pid <= 0) return;
-  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  // No /proc entry: that process is gone, which is what we want.
+  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch((error: unknown) => {
+    if (!isErrorCode(error, 'ENOENT')) logger.warn('Export ffmpeg left by an earlier run not checked', { exportId, pid, error });
+    return '';
+  });
   if (!commandLine.includes(work)) return;
   try {
     process.kill(pid, 'SIGKILL');
-  } catch {
-    // Already gone.
+  } catch (error) {
+    // ESRCH: it ended between the check and the kill.
+    if (!isErrorCode(error, 'ESRCH')) logger.warn('Export ffmpeg left by an earlier run not stopped', { exportId, pid, error });
   }
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }
