@@ -7,6 +7,7 @@ import { signUpAndSignIn, TEST_PASSWORD, waitForToast } from '../support/account
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
 import { startAppServer } from '../support/app-server';
+import { until, WAIT, waitingFor } from '../support/waits';
 import { inject } from 'vitest';
 
 const dataDir = () => path.dirname(inject('appLogFile'));
@@ -23,7 +24,8 @@ async function currentUserId(page: Page): Promise<string> {
 
 async function cardFor(page: Page, name: string) {
   const card = page.getByTestId('asset-card').filter({ has: page.getByRole('button', { name: `Open ${name}` }) });
-  await card.waitFor();
+  // An upload becomes a card once the server has it: on a busy machine that can take a while.
+  await waitingFor(`the asset card of "${name}"`, WAIT.mediaMs, (timeout) => card.waitFor({ timeout }));
   return card;
 }
 
@@ -31,8 +33,10 @@ async function cardFor(page: Page, name: string) {
 async function thumbnailShown(page: Page, name: string): Promise<void> {
   const card = await cardFor(page, name);
   const img = card.locator('img');
-  await img.waitFor({ timeout: 60_000 });
-  await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout: 30_000 });
+  await waitingFor(`the thumbnail of "${name}"`, WAIT.mediaMs, (timeout) => img.waitFor({ timeout }));
+  await waitingFor(`the thumbnail of "${name}" decoded`, WAIT.pageMs, async (timeout) =>
+    page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout }),
+  );
 }
 
 describe('media in, in a real browser', () => {
@@ -69,7 +73,9 @@ describe('media in, in a real browser', () => {
       await page.getByTestId('open-media-name').filter({ hasText: name }).waitFor();
       const media = page.getByTestId('source-media');
       if (type === 'video') {
-        await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.videoWidth === 640, await media.elementHandle(), { timeout: 30_000 });
+        await waitingFor(`the video "${name}" playable in the editor`, WAIT.mediaMs, async (timeout) =>
+          page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.videoWidth === 640, await media.elementHandle(), { timeout }),
+        );
         const src = (await media.getAttribute('src')) ?? '';
         if (name === 'prores') expect(keyOfLink(src)).toMatch(/\.proxy\.mp4$/);
         else expect(keyOfLink(src)).not.toMatch(/proxy/);
@@ -91,7 +97,7 @@ describe('media in, in a real browser', () => {
           dropped = true;
           return route.abort('connectionreset');
         }
-        // Slow each chunk down so a person (and this test) can press Pause.
+        // Slow each chunk down so a person (and this test) can press Pause (a throttle, not a wait).
         await new Promise((resolve) => setTimeout(resolve, 700));
       }
       return route.continue();
@@ -103,6 +109,8 @@ describe('media in, in a real browser', () => {
     await item.getByRole('button', { name: 'Pause' }).click();
     await item.filter({ hasText: 'Paused at' }).waitFor();
     const pausedAt = await item.getByTestId('upload-percent').innerText();
+    // A window in which nothing may happen (not a wait for something): a slow machine only makes
+    // a wrongly running upload less likely to show, never this test fail.
     await page.waitForTimeout(1500);
     expect(await item.getByTestId('upload-percent').innerText()).toBe(pausedAt);
     await item.getByRole('button', { name: 'Resume' }).click();
@@ -119,16 +127,19 @@ describe('media in, in a real browser', () => {
     try {
       await signUpAndSignIn(page, own);
       await page.route('**/api/uploads/**', async (route) => {
+        // A throttle (not a wait), so the server stops with the upload under way.
         if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 800));
+        // Continuing fails once the server is down; tus-js-client sees the failure and retries.
         return route.continue().catch(() => undefined);
       });
       const upload = path.join(path.dirname(fixtures.proresLongMov), 'restart take.mov');
       if (!fs.existsSync(upload)) fs.copyFileSync(fixtures.proresLongMov, upload);
       await page.getByTestId('header-upload-input').setInputFiles(upload);
       const item = page.getByTestId('upload-item');
-      await expect.poll(async () => Number((await item.getByTestId('upload-percent').innerText()).replace(/\D/g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
+      await until('the upload under way (above 0 %)', async () => Number((await item.getByTestId('upload-percent').innerText()).replace(/\D/g, '')) > 0, WAIT.mediaMs);
       await own.stop();
-      await page.waitForTimeout(500);
+      // The client has noticed the server is gone and is retrying before the server comes back.
+      await waitingFor('the upload to show it is reconnecting', WAIT.pageMs, (timeout) => item.filter({ hasText: 'Reconnecting' }).waitFor({ timeout }));
       const restarted = await startAppServer({ DATA_DIR: own.dataDir }, { port: own.port });
       try {
         await thumbnailShown(page, 'restart take');
@@ -149,7 +160,9 @@ describe('media in, in a real browser', () => {
     await thumbnailShown(page, 'to delete');
     const userId = await currentUserId(page);
     const userFolder = path.join(dataDir(), 'files', userId);
-    await page.waitForFunction(async () => ((await (await fetch('/api/assets')).json()) as { assets: { processing_status: string }[] }).assets.every((a) => a.processing_status === 'ready'));
+    await waitingFor('every asset processed (ready)', WAIT.mediaMs, (timeout) =>
+      page.waitForFunction(async () => ((await (await fetch('/api/assets')).json()) as { assets: { processing_status: string }[] }).assets.every((a) => a.processing_status === 'ready'), undefined, { timeout }),
+    );
     expect(fs.readdirSync(userFolder).length).toBe(3); // original, thumbnail, proxy
     page.once('dialog', (dialog) => void dialog.accept());
     const card = await cardFor(page, 'to delete');
@@ -157,7 +170,7 @@ describe('media in, in a real browser', () => {
     await card.getByRole('button', { name: 'Delete to delete' }).click();
     await waitForToast(page, 'Asset deleted successfully');
     await page.getByText('No assets yet').waitFor();
-    await expect.poll(() => !fs.existsSync(userFolder) || fs.readdirSync(userFolder).length === 0, { timeout: 15_000 }).toBe(true);
+    await until("the asset's files removed from the user's folder", () => !fs.existsSync(userFolder) || fs.readdirSync(userFolder).length === 0);
   });
 
   it('refuses a file that only pretends to be a video, saying why', async () => {
@@ -172,10 +185,13 @@ describe('media in, in a real browser', () => {
   it('keeps a signed-out trial file and saves it as an asset on sign-in', async () => {
     // An account that exists and is verified, then signed out.
     const email = await signUpAndSignIn(page, server);
+    // A stale trial record, so the clean-up after signing out shows when it has run: a trial file
+    // dropped before it ran would be cleared with it.
+    await page.evaluate(() => localStorage.setItem('cinegrade.trial-file', JSON.stringify({ fileName: 'left.jpg' })));
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
-    await page.waitForTimeout(1200);
+    await waitingFor('the clean-up after signing out', WAIT.pageMs, (timeout) => page.waitForFunction(() => localStorage.getItem('cinegrade.trial-file') === null, undefined, { timeout }));
 
     const tooBig = path.join(path.dirname(fixtures.h264Mp4), 'huge.mp4');
     if (!fs.existsSync(tooBig)) fs.writeFileSync(tooBig, Buffer.alloc(51 * 1024 * 1024, 1));
