@@ -37,3 +37,8 @@ export async function until(what: string, check: () => boolean | Promise<boolean
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** Options for `expect.poll`, whose own default gives up after one second: the limit, and what it waits for. */
+export function pollFor(what: string, timeoutMs: number = WAIT.pageMs): { timeout: number; interval: number; message: string } {
+  return { timeout: timeoutMs, interval: 200, message: `waiting up to ${Math.round(timeoutMs / 1000)} s for ${what}` };
+}

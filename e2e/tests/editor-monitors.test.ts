@@ -20,6 +20,7 @@ import {
 } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
+import { WAIT, waitingFor } from '../support/waits';
 
 /** A free look, so a Free account may save it. */
 const FREE_LOOK = EDITOR_LOOK_IDS.find((id) => !isPremiumLook(id))!;
@@ -130,7 +131,8 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
       await page.waitForFunction((el) => el instanceof HTMLVideoElement && !el.seeking && el.paused && el.readyState >= 2, await video.elementHandle());
       let frame = -1;
       for (;;) {
-        // At rest: no new PROGRAM frame for 300 ms.
+        // At rest: no new PROGRAM frame for 300 ms (a window in which nothing may happen, not a
+        // wait for something: a slow machine only takes more rounds).
         const now = await programFrame(page);
         if (now === frame) break;
         frame = now;
@@ -342,7 +344,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await waitForProgram(page, 640);
     await page.route('**/api/files/**', (route) => route.abort('connectionreset'));
     await reopen(page, 'flaky clip');
-    await page.getByText('Failed to load video').first().waitFor({ timeout: 30_000 });
+    await waitingFor("the player's 'Failed to load video'", WAIT.mediaMs, (timeout) => page.getByText('Failed to load video').first().waitFor({ timeout }));
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await waitForProgram(page, 640);
@@ -374,7 +376,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
       expect(difference(program, cpuReference(source, SPATIAL_GRADE), 0).max).toBe(0);
 
       await uploadAndOpen(cpuPage, namedCopy(fixtures.h264Mp4, 'cpu clip'), 'cpu clip');
-      await cpuPage.getByText('This browser has no WebGL2').waitFor({ timeout: 30_000 });
+      await waitingFor("the notice 'This browser has no WebGL2'", WAIT.mediaMs, (timeout) => cpuPage.getByText('This browser has no WebGL2').waitFor({ timeout }));
     } finally {
       await cpuPage.close();
     }
