@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
+import { WAIT } from './support/wait';
 
 describe('live updates across server processes on PostgreSQL', () => {
   let first: TestServer;
@@ -16,7 +17,7 @@ describe('live updates across server processes on PostgreSQL', () => {
     await first.close();
   });
 
-  it("reaches a tab connected to another process within a second", async () => {
+  it("reaches a tab connected to another process (how soon: npm run bench -w @cinegrade/server)", async () => {
     const { cookie } = await first.signedInUser();
     const response = await new TusTestClient(first, cookie).upload(fixtures.jpeg, 'shared.jpg');
     const { asset } = (await response.json()) as { asset: Asset };
@@ -33,12 +34,10 @@ describe('live updates across server processes on PostgreSQL', () => {
       }
       return pattern.test(text);
     };
-    expect(await readUntil(/event: ready/, 5000)).toBe(true);
+    expect(await readUntil(/event: ready/, WAIT.serverMs), 'waiting for the event stream to be ready').toBe(true);
     text = '';
-    const started = Date.now();
     await first.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie, json: { name: 'seen elsewhere' } });
-    expect(await readUntil(new RegExp(`assets-changed[\\s\\S]*${asset.id}`), 1000)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await readUntil(new RegExp(`assets-changed[\\s\\S]*${asset.id}`), WAIT.serverMs), 'waiting for the other process to pass the change on').toBe(true);
     await reader.cancel();
   });
 });

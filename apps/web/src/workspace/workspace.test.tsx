@@ -84,8 +84,6 @@ function Workspace() {
 const A = testAsset({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Harbour', media_url: null, processing_status: 'processing', media_file_type: 'video' });
 const B = testAsset({ id: '00000000-0000-4000-8000-0000000000bb', name: 'Beach' });
 const opened = () => screen.getByTestId('open').textContent;
-/** A busy machine answers slowly: every wait here allows ten seconds. */
-const PATIENTLY = { timeout: 10_000 };
 
 describe('the workspace', () => {
   let server: Server;
@@ -108,32 +106,32 @@ describe('the workspace', () => {
 
   it("opens an asset, and keeps its row and links current as the list refreshes live", async () => {
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Harbour (no link yet)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }));
+    await waitFor(() => expect(opened()).toBe('asset: Harbour (no link yet)'));
     // The preview copy is ready: the server says so on the live channel.
     server.assets = [{ ...A, processing_status: 'ready', media_url: '/api/files/harbour-proxy' }, B];
     sendAssetsChanged();
-    await waitFor(() => expect(opened()).toBe('asset: Harbour (/api/files/harbour-proxy)'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('asset: Harbour (/api/files/harbour-proxy)'));
     expect(screen.getByTestId('asset-counts').textContent).toBe('2 manual · 0 batch');
   });
 
   it('closes the editor when the open asset is deleted elsewhere', async () => {
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     server.assets = [A];
     sendAssetsChanged();
-    await waitFor(() => expect(opened()).toBe('nothing open'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('nothing open'));
     expect(screen.queryByRole('button', { name: 'Open Beach' })).toBeNull();
   });
 
   it("deletes an asset from My Assets: it leaves the list, the editor closes, and 'Asset deleted successfully'", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Beach' }));
-    await waitFor(() => expect(lastToast()?.title).toBe('Asset deleted successfully'), PATIENTLY);
+    await waitFor(() => expect(lastToast()?.title).toBe('Asset deleted successfully'));
     expect(server.deleted).toEqual([B.id]);
     expect(opened()).toBe('nothing open');
     expect(screen.queryByRole('button', { name: 'Open Beach' })).toBeNull();
@@ -143,8 +141,8 @@ describe('the workspace', () => {
     server.assets = [{ ...A, processing_status: 'failed', processing_error: 'Unreadable' }, { ...B, media_file_path: null }];
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }, PATIENTLY));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Load Failed', description: 'Failed to load asset. Please try uploading again.' }), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Load Failed', description: 'Failed to load asset. Please try uploading again.' }));
     fireEvent.click(screen.getByRole('button', { name: 'Open Beach' }));
     expect(lastToast()).toMatchObject({ title: 'Re-upload Required' });
     expect(opened()).toBe('nothing open');
@@ -153,11 +151,11 @@ describe('the workspace', () => {
   it('says so when the asset list cannot be read, and keeps waiting for it', async () => {
     server.listFails = true;
     mount();
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'The asset list is unavailable.' }), PATIENTLY);
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'The asset list is unavailable.' }));
     expect(screen.getByText('Loading assets...')).toBeTruthy();
     server.listFails = false;
     sendAssetsChanged();
-    expect(await screen.findByRole('button', { name: 'Open Harbour' }, PATIENTLY)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Open Harbour' })).toBeTruthy();
   });
 
   it("shows a signed-out visitor's trial file, refuses one over 50 MB, and forgets it on closing", () => {
@@ -178,12 +176,12 @@ describe('the workspace', () => {
 
   it("forgets the person's cached state on signing out, and a second later closes the open asset and clears the trial record together", async () => {
     const view = mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     localStorage.setItem('cinegrade.trial-file', JSON.stringify({ fileName: 'left.jpg' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(view.client.getQueryData(queryKeys.assets.list(USER.id))).toBeUndefined(), PATIENTLY);
-    await waitFor(() => expect(opened()).toBe('nothing open'), PATIENTLY);
+    await waitFor(() => expect(view.client.getQueryData(queryKeys.assets.list(USER.id))).toBeUndefined());
+    await waitFor(() => expect(opened()).toBe('nothing open'));
     expect(localStorage.getItem('cinegrade.trial-file')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'My Assets' })).getByText('Loading assets...')).toBeTruthy();
   });

@@ -116,7 +116,7 @@ describe('LooksPanel', () => {
         <LooksPanel />
       </EditorMediaProvider>,
     );
-    await waitFor(() => expect(document.querySelectorAll('[data-swatch="frame"]')).toHaveLength(46), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelectorAll('[data-swatch="frame"]')).toHaveLength(46));
     await waitFor(() => expect(drawn.size).toBe(46));
     const mono = drawn.get('black-white-classic')!;
     for (let i = 0; i < width * height; i++) expect(Math.max(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!) - Math.min(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!)).toBeLessThanOrEqual(1);
@@ -127,7 +127,7 @@ describe('LooksPanel', () => {
     const black = new Uint8ClampedArray(width * height * 4).map((_, i) => (i % 4 === 3 ? 255 : 0));
     vi.mocked(captureSourceFrame).mockReturnValue({ canvas: document.createElement('canvas'), image: { data: black, width, height, colorSpace: 'srgb' } });
     for (const listener of frameListeners) listener();
-    await waitFor(() => expect(drawn.get('instagram-warm')).not.toBe(before), { timeout: 5000 });
+    await waitFor(() => expect(drawn.get('instagram-warm')).not.toBe(before));
     expect(Array.from(drawn.get('instagram-warm')!)).not.toEqual(Array.from(before));
     vi.mocked(captureSourceFrame).mockReturnValue(null);
     vi.restoreAllMocks();
