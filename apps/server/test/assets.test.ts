@@ -266,8 +266,7 @@ describe.each(SETUPS)('assets on the $database database with $storage files', ({
     for (const key of keys) expect(await files.exists(server, key), key).toBe(false);
   });
 
-  // How soon it arrives is the bench's to print (npm run bench -w @cinegrade/server); a busy
-  // machine's wall clock says nothing about it.
+  // No limit on how soon: a busy machine's wall clock says nothing about the code.
   it('tells every open tab of the owner, and nobody else', async () => {
     const asset = await uploadOk(fixtures.jpeg, 'live.jpg');
     await ready(alice.cookie, asset.id);

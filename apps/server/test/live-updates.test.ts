@@ -17,7 +17,7 @@ describe('live updates across server processes on PostgreSQL', () => {
     await first.close();
   });
 
-  it("reaches a tab connected to another process (how soon: npm run bench -w @cinegrade/server)", async () => {
+  it("reaches a tab connected to another process", async () => {
     const { cookie } = await first.signedInUser();
     const response = await new TusTestClient(first, cookie).upload(fixtures.jpeg, 'shared.jpg');
     const { asset } = (await response.json()) as { asset: Asset };
