@@ -3,11 +3,32 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import cinegrade from './scripts/lint/plugin.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'http', 'url', 'util', 'events', 'buffer'];
 
+const serverPackagePatterns = [
+  { group: ['@cinegrade/web', '@cinegrade/e2e'], message: 'The server does not import other apps.' },
+  { group: ['@cinegrade/*/*'], message: 'Import a package through its index, not its files.' },
+];
+
+// Services decide, adapters do IO (docs/engineering-rules.md, 'Layering'). Adapters are the files
+// below: whole folders of IO (database, queue, storage, uploads, ffmpeg, process), repositories,
+// `*.adapter.ts`, and the entry points that wire everything together. Tests may touch files.
+const serverAdapters = [
+  'apps/server/src/{db,jobs,storage,uploads,media,platform}/**',
+  'apps/server/src/**/*.{repository,adapter}.ts',
+  'apps/server/src/{services,main,worker-main,admin-main}.ts',
+  'apps/server/src/**/*.test.ts',
+];
+const onlyAdapters = 'only adapters and repositories do IO (docs/engineering-rules.md, "Layering"): put this behind one.';
+const serverIoPaths = ['kysely', 'pg', '@electric-sql/pglite', 'pg-boss', 'child_process', 'node:child_process', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map(
+  (name) => ({ name, message: `${name}: ${onlyAdapters}` }),
+);
+
 export default tseslint.config(
-  { ignores: ['**/*.d.mts', '**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
+  // lint-fixtures break the rules on purpose; apps/server/test/lint-rules.test.ts lints them.
+  { ignores: ['**/lint-fixtures/**', '**/*.d.mts', '**/dist/**', '**/node_modules/**', '**/data/**', '**/.tmp/**', '**/*.config.js', '**/*.config.ts', '**/vite.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -15,7 +36,9 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.es2022 },
     },
+    plugins: { cinegrade },
     rules: {
+      'cinegrade/no-import-cycles': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -66,14 +89,16 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
+      'no-restricted-imports': ['error', { patterns: serverPackagePatterns }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: serverAdapters,
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['@cinegrade/web', '@cinegrade/e2e'], message: 'The server does not import other apps.' },
-            { group: ['@cinegrade/*/*'], message: 'Import a package through its index, not its files.' },
-          ],
-        },
+        { paths: serverIoPaths, patterns: [...serverPackagePatterns, { group: ['@aws-sdk/*'], message: `The S3 client: ${onlyAdapters}` }] },
       ],
     },
   },
@@ -94,8 +119,21 @@ export default tseslint.config(
     },
   },
   {
+    // e2e drives the product from outside, as a person and a browser do: its own support code,
+    // the shared fixture scripts, the packages (the engine computes expected colours), the test
+    // tools and Node; never the apps' source (docs/engineering-rules.md, 'Layering').
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'cinegrade/allowed-imports': [
+        'error',
+        {
+          packages: ['vitest', 'playwright-core', 'node:*', '@cinegrade/contract', '@cinegrade/color'],
+          folders: ['e2e', 'scripts'],
+          reason: 'e2e tests use the product from outside, not the apps\' source (docs/engineering-rules.md, "Layering").',
+        },
+      ],
+    },
   },
   {
     // Plain Node scripts outside every tsconfig: lint them without type information.

@@ -15,7 +15,7 @@ import { createErrorHandler } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { requestContext, sameOriginWrites, securityHeaders } from './http/middleware';
 import { registerRoute } from './http/register-route';
-import { serveWebApp } from './http/static-web';
+import { serveWebApp } from './http/static-web.adapter';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** A `.cube` import carries the file's text: up to 12 MB, plus JSON escaping. */
@@ -56,7 +56,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session);
   registerAccountRoutes(app, session, services.profiles, services.settings);
-  registerAssetRoutes(app, session, services.assets, services.storage, services.signer);
+  registerAssetRoutes(app, session, services.assets, services.files);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);

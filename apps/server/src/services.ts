@@ -4,10 +4,14 @@ import { ProfileRepository } from './account/profile.repository';
 import { SettingsRepository } from './account/settings.repository';
 import { AssetRepository } from './assets/asset.repository';
 import { AssetService } from './assets/asset.service';
+import { FileService } from './assets/file.service';
+import { AppSecretRepository } from './auth/app-secret.repository';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { AuthService } from './auth/auth.service';
-import { createBetterAuth } from './auth/better-auth';
+import { createBetterAuth } from './auth/better-auth.adapter';
+import { RateLimitRepository } from './auth/rate-limit.repository';
 import { RateLimiter } from './auth/rate-limiter';
+import { UserRepository } from './auth/user.repository';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createMemoryNotifications, createPostgresNotifications } from './db/notifications';
@@ -31,9 +35,9 @@ import { createUploadStaging } from './uploads/upload-staging';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 import { AnalysisService } from './analysis/analysis.service';
-import { FrameDecoder } from './analysis/frame-decoder';
+import { FrameDecoder } from './analysis/frame-decoder.adapter';
 import { ExportPolicy } from './exports/export-policy';
-import { ExportRenderer } from './exports/export-renderer';
+import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
 
@@ -51,6 +55,7 @@ export interface Services {
   events: EventBus;
   jobs: JobQueue;
   assets: AssetService;
+  files: FileService;
   userLuts: UserLutService;
   analysis: AnalysisService;
   /** What this process's ffmpeg can do, probed once at start (GET /api/health reports it). */
@@ -81,12 +86,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   };
   try {
     const mailer = overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, logger);
-    const secret = await resolveAuthSecret(database.db, config.authSecret);
+    const secret = await resolveAuthSecret(new AppSecretRepository(database.db), config.authSecret);
     const profiles = new ProfileRepository(database.db);
     const settings = new SettingsRepository(database.db);
-    const limiter = new RateLimiter(database.db, overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
+    const limiter = new RateLimiter(new RateLimitRepository(database.db), overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
-    const auth = new AuthService(betterAuth, database.db, profiles, limiter, logger);
+    const auth = new AuthService(betterAuth, new UserRepository(database.db), profiles, limiter, logger);
 
     const storage = await openStorage(config);
     if (storage instanceof S3Storage) closers.push(() => Promise.resolve(storage.close()));
@@ -128,7 +133,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLutToFloatRgba, applyLutToRgba, INTERPOLATIONS, sampleLut } from './apply-lut';
 import { bakeLut, identityLut } from './bake';
-import type { Lut3D } from './bake';
+import type { Lut3D } from './lut-types';
 import { DEFAULT_GRADE } from './grade';
 
 /** A LUT of an affine map, which both interpolations reproduce exactly. */

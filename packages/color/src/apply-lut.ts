@@ -6,7 +6,7 @@
  * Inputs are clamped to 0..1 (the LUT's domain); NaN counts as 0. Output values are clamped to
  * 0..1; 8-bit output rounds to nearest (Uint8ClampedArray's conversion, ties to even).
  */
-import type { Lut3D } from './bake';
+import type { Lut3D } from './lut-types';
 
 export type Interpolation = 'tetrahedral' | 'trilinear';
 

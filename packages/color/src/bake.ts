@@ -5,15 +5,7 @@
 import type { Grade } from './grade';
 import { compileGrade } from './grade-program';
 import type { CompileOptions } from './grade-program';
-
-/**
- * A 3D LUT over the unit cube: `size`³ RGB output triplets, red index fastest, then green, then
- * blue (the order of the Adobe Cube format), so entry (r, g, b) starts at 3·(r + size·(g + size·b)).
- */
-export interface Lut3D {
-  readonly size: number;
-  readonly data: Float32Array;
-}
+import type { Lut3D } from './lut-types';
 
 /** LUT sizes the product bakes: 17 for swatches, 33 (default) for preview and export, 65 for downloads. */
 export const LUT_SIZES = [17, 33, 65] as const;

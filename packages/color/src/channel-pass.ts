@@ -19,7 +19,7 @@
  * values outside a table use the exact function. Measured error: `program.test.ts`.
  */
 import { KeptArrays } from './kept-arrays';
-import type { ChannelFunction, ChannelFunctions, Domain } from './program';
+import type { ChannelChain, ChannelFunction, ChannelFunctions, Domain } from './program-types';
 
 /** Runs below this many points evaluate curves exactly; longer ones build and use tables. */
 const TABLE_THRESHOLD = 4096;
@@ -43,9 +43,6 @@ function tableSize(count: number): { readonly intervals: number; readonly octave
 
 /** Which 32-bit half of a float64 holds its sign, exponent and top 20 mantissa bits. */
 const HIGH_WORD = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? 1 : 0;
-
-/** A composition of channel functions, applied first to last. */
-export type ChannelChain = readonly ChannelFunction[];
 
 /**
  * Channel functions that live as long as the engine — the transfer functions, the camera

@@ -11,7 +11,7 @@
  * warnings with their line numbers, never silently dropped; a malformed file is an error naming
  * the line. Nothing is guessed: no missing line is filled in and no extra line is ignored.
  */
-import type { Lut3D } from './bake';
+import type { Lut3D } from './lut-types';
 import type { Rgb } from './matrix';
 import { sampleLut } from './apply-lut';
 

@@ -20,7 +20,7 @@
  * grade needs fewer passes. Clarity and vignette are spatial and run after the LUT (`spatial.ts`).
  */
 import type { Adjustments } from './adjustments';
-import type { Lut3D } from './bake';
+import type { Lut3D } from './lut-types';
 import type { Grade } from './grade';
 import { hasNoLook } from './grade';
 import { cameraTransform, renderSceneLinear } from './input-transforms';

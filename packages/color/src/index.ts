@@ -58,7 +58,7 @@ export type { SplitTone } from './kernels';
 
 // LUTs and .cube
 export { bakeLut, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
-export type { Lut3D } from './bake';
+export type { Lut3D } from './lut-types';
 export { parseCube, writeCube, cubeFromLut, cubeToLut3D, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
 export type { CubeFile, Lut1D, CubeParseResult, CubeWarning } from './cube';
 

@@ -4,7 +4,8 @@
  */
 import { composeAffine, diagonalMatrix3 } from './matrix';
 import type { Affine3, Matrix3 } from './matrix';
-import type { ChannelFunction, ChannelFunctions, ProgramBuilder } from './program';
+import type { ProgramBuilder } from './program';
+import type { ChannelFunction, ChannelFunctions } from './program-types';
 import { toneCurveFunction } from './tone';
 import { whiteBalanceMatrix } from './white-balance';
 import type { LookRecipe } from './look-types';

@@ -3,13 +3,13 @@
  * stage; the per-channel pass is in `channel-pass.ts`.
  */
 import { applyLutToTriplets } from './apply-lut';
-import type { Lut3D } from './bake';
+import type { Lut3D } from './lut-types';
 import { ChannelPass } from './channel-pass';
 import { applyChroma, applySplitTone } from './kernels';
 import type { SplitToneVectors } from './kernels';
 import { applyAffineToTriplets } from './matrix';
 import type { Affine3 } from './matrix';
-import type { Stage } from './program';
+import type { Stage } from './program-types';
 
 export interface Pass {
   /** Called once per run with the total number of points, before the chunks. */

@@ -15,47 +15,19 @@
  * dependency chain, while the iterations of a thin loop are independent and overlap in the
  * processor.
  */
-import type { Lut3D } from './bake';
 import { chainKey, markLongLived } from './channel-pass';
-import type { ChannelChain } from './channel-pass';
 import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
 import type { GridSource } from './grid-source';
 import { splitToneVectors } from './kernels';
-import type { SplitTone, SplitToneVectors } from './kernels';
+import type { SplitTone } from './kernels';
 import { KeptArrays } from './kept-arrays';
+import type { Lut3D } from './lut-types';
 import { composeAffine } from './matrix';
 import type { Affine3 } from './matrix';
 import { toPass } from './passes';
 import type { Pass } from './passes';
+import type { ChannelFunction, ChannelFunctions, Domain, Stage } from './program-types';
 import { decodeGammaFast, encodeGammaFast } from './transfer';
-
-/**
- * Signal domains: `encoded` is gamma-encoded Rec.709 (the engine's input and output), `linear` is
- * display-linear light (BT.1886), `scene` is camera scene-linear light inside an input transform.
- */
-export type Domain = 'encoded' | 'linear' | 'scene';
-
-export type ChannelFunction = (x: number) => number;
-
-export type ChannelFunctions = readonly [ChannelFunction, ChannelFunction, ChannelFunction];
-
-/** One operation of a program, as the builder records it (before and after fusion). */
-export type Stage =
-  | {
-      readonly kind: 'channel';
-      readonly from: Domain;
-      readonly to: Domain;
-      /** Each channel's function, composed. */
-      readonly fns: ChannelFunctions;
-      /** Each channel's function as the list of functions it is composed of. */
-      readonly chains: readonly [ChannelChain, ChannelChain, ChannelChain];
-    }
-  | { readonly kind: 'affine'; readonly domain: Domain; readonly affine: Affine3; readonly longLived: boolean }
-  | { readonly kind: 'chroma'; readonly saturation: number; readonly vibrance: number }
-  | { readonly kind: 'splitTone'; readonly tone: SplitToneVectors }
-  | { readonly kind: 'lut'; readonly lut: Lut3D }
-  | { readonly kind: 'snapshot' }
-  | { readonly kind: 'blend'; readonly amount: number };
 
 markLongLived(decodeGammaFast);
 markLongLived(encodeGammaFast);

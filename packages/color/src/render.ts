@@ -4,7 +4,7 @@
  * GPU preview and the server export are tested against, and the renderer for stills.
  */
 import { bakeLut, DEFAULT_LUT_SIZE } from './bake';
-import type { Lut3D } from './bake';
+import type { Lut3D } from './lut-types';
 import { applyLutToFloatRgba } from './apply-lut';
 import type { Interpolation } from './apply-lut';
 import type { Grade } from './grade';

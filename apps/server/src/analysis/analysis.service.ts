@@ -3,7 +3,7 @@ import { canUsePremiumLooks, type AnalyzeSceneRequest, type AnalyzeSceneResponse
 import type { ProfileRepository } from '../account/profile.repository';
 import { invalidField, unreadableFrame } from '../http/http-error';
 import { frameLabel, pictureFromDataUrl } from './data-url';
-import { UndecodableFrameError, type FrameDecoder } from './frame-decoder';
+import { UndecodableFrameError, type FrameDecoder } from './frame-decoder.adapter';
 
 const percent = (v: number): string => `${Math.round(v * 100)}%`;
 

@@ -3,6 +3,9 @@ import type { DatabaseSchema, ProjectsTable } from '../db/schema';
 
 export type AssetRow = Selectable<ProjectsTable>;
 
+/** Finds the stored files of other rows that belong to an asset, inside the transaction deleting it. */
+export type DerivedFilesLookup = (tx: Transaction<DatabaseSchema>, userId: string, assetId: string) => Promise<string[]>;
+
 /** The `projects` table. Every method takes the owner's id: no query reads or writes another's row. */
 export class AssetRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}

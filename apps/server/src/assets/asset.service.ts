@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   canUsePremiumLooks,
@@ -12,9 +10,7 @@ import {
   type MediaMetadata,
   type UpdateAssetRequest,
 } from '@cinegrade/contract';
-import type { Transaction } from 'kysely';
 import type { ProfileRepository } from '../account/profile.repository';
-import type { DatabaseSchema } from '../db/schema';
 import type { z } from 'zod';
 import type { EventBus } from '../events/event-bus';
 import { forbidden, HttpError, invalidField, notFound } from '../http/http-error';
@@ -28,11 +24,12 @@ import { ProbeError } from '../media/probe';
 import { sniffMedia, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
+import { withWorkFolder } from '../platform/work-folder';
 import { derivedKey, newMediaKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
 import type { Storage } from '../storage/storage';
 import type { StagedUpload } from '../uploads/staged-upload';
-import type { AssetRepository, AssetRow } from './asset.repository';
+import type { AssetRepository, AssetRow, DerivedFilesLookup } from './asset.repository';
 
 export const EMPTY_FILE_MESSAGE = 'The file is empty.';
 
@@ -69,7 +66,7 @@ export class AssetService {
       profiles: ProfileRepository;
       userLuts: UserLutService;
       /** Files of rows that belong to an asset (its exports), removed with it. */
-      derivedFiles: (tx: Transaction<DatabaseSchema>, userId: string, assetId: string) => Promise<string[]>;
+      derivedFiles: DerivedFilesLookup;
     },
   ) {}
 
@@ -180,42 +177,43 @@ export class AssetService {
     if (!row?.media_file_path) return { status: 'skipped', reason: 'The asset or its file is gone.' };
     const metadata = row.metadata as (Asset['metadata'] & { demuxer: string }) | null;
     if (!metadata) return this.fail(row, 'The file was never probed.');
-    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cinegrade-derive-'));
-    const original = await this.storage.localCopy(row.media_file_path);
-    try {
-      const input = { path: original.path, demuxer: metadata.demuxer };
-      const thumbFile = path.join(work, 'thumb.jpg');
-      await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
-      const thumbnailKey = derivedKey(row.media_file_path, 'thumb', 'jpg');
-      await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
-      let proxyKey: string | null = null;
-      if (row.needs_proxy) {
-        const extension = row.media_file_type === 'image' ? 'png' : 'mp4';
-        const proxyFile = path.join(work, `proxy.${extension}`);
-        await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, signal);
-        proxyKey = derivedKey(row.media_file_path, 'proxy', extension);
-        await this.storage.putFile(proxyKey, proxyFile, { move: true });
+    const mediaPath = row.media_file_path;
+    return withWorkFolder('cinegrade-derive-', async (work) => {
+      const original = await this.storage.localCopy(mediaPath);
+      try {
+        const input = { path: original.path, demuxer: metadata.demuxer };
+        const thumbFile = path.join(work, 'thumb.jpg');
+        await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
+        const thumbnailKey = derivedKey(mediaPath, 'thumb', 'jpg');
+        await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
+        let proxyKey: string | null = null;
+        if (row.needs_proxy) {
+          const extension = row.media_file_type === 'image' ? 'png' : 'mp4';
+          const proxyFile = path.join(work, `proxy.${extension}`);
+          await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, signal);
+          proxyKey = derivedKey(mediaPath, 'proxy', extension);
+          await this.storage.putFile(proxyKey, proxyFile, { move: true });
+        }
+        const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, processing_status: 'ready', processing_error: null });
+        if (!updated) {
+          // Deleted while we worked: do not leave the new files behind.
+          for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);
+          return { status: 'skipped', reason: 'The asset was deleted while processing.' };
+        }
+        await this.changed(userId, assetId);
+        return { status: 'success' };
+      } catch (error) {
+        if (error instanceof FfmpegError && !signal.aborted) {
+          // The server's own ffmpeg failing needs an operator; a damaged upload does not.
+          const level = classifyFfmpegFailure(error).side === 'server' ? 'error' : 'warn';
+          this.logger[level]('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
+          return this.fail(row, error.message);
+        }
+        throw error;
+      } finally {
+        await original.release();
       }
-      const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, processing_status: 'ready', processing_error: null });
-      if (!updated) {
-        // Deleted while we worked: do not leave the new files behind.
-        for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);
-        return { status: 'skipped', reason: 'The asset was deleted while processing.' };
-      }
-      await this.changed(userId, assetId);
-      return { status: 'success' };
-    } catch (error) {
-      if (error instanceof FfmpegError && !signal.aborted) {
-        // The server's own ffmpeg failing needs an operator; a damaged upload does not.
-        const level = classifyFfmpegFailure(error).side === 'server' ? 'error' : 'warn';
-        this.logger[level]('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
-        return this.fail(row, error.message);
-      }
-      throw error;
-    } finally {
-      await original.release();
-      await fs.promises.rm(work, { recursive: true, force: true });
-    }
+    });
   }
 
   toApi(row: AssetRow): Asset {

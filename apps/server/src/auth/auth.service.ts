@@ -7,15 +7,14 @@ import {
   type SignUpRequest,
   type User,
 } from '@cinegrade/contract';
-import type { Kysely } from 'kysely';
 import type { ProfileRepository } from '../account/profile.repository';
-import type { DatabaseSchema } from '../db/schema';
 import type { SignedIn } from '../http/app-env';
 import { HttpError, invalidField } from '../http/http-error';
 import type { Logger } from '../platform/logger';
-import { SESSION_LIFETIME_SECONDS, type BetterAuth } from './better-auth';
+import { SESSION_LIFETIME_SECONDS, type BetterAuth } from './better-auth.adapter';
 import { isCommonPassword } from './common-passwords';
 import { AUTH_LIMITS, type RateLimiter } from './rate-limiter';
+import type { UserRepository } from './user.repository';
 
 interface BetterAuthUser {
   id: string;
@@ -37,7 +36,7 @@ export interface WithCookies<T> {
 export class AuthService {
   constructor(
     private readonly auth: BetterAuth,
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly users: UserRepository,
     private readonly profiles: ProfileRepository,
     private readonly limiter: RateLimiter,
     private readonly logger: Logger,
@@ -111,9 +110,9 @@ export class AuthService {
   async resendVerification(email: string, clientIp: string): Promise<void> {
     await this.limiter.hit(`sign-up:ip:${clientIp}`, AUTH_LIMITS.signUpPerIp);
     await this.limiter.hit(`sign-up:account:${email}`, AUTH_LIMITS.signUpPerAccount);
-    const user = await this.db.selectFrom('users').select(['email_verified']).where('email', '=', email).executeTakeFirst();
+    const verified = await this.users.emailVerified(email);
     // Only unverified accounts get a link, but the answer is the same for every address.
-    if (!user || user.email_verified) return;
+    if (verified === null || verified) return;
     try {
       await this.auth.api.sendVerificationEmail({ body: { email, callbackURL: '/auth?verified=1' } });
     } catch (error) {
@@ -127,9 +126,8 @@ export class AuthService {
     return { user: publicUser, profile, expiresAt: expiresAt?.toISOString() ?? null };
   }
 
-  private async confirmedAt(userId: string): Promise<Date | null> {
-    const row = await this.db.selectFrom('users').select('email_confirmed_at').where('id', '=', userId).executeTakeFirst();
-    return row?.email_confirmed_at ?? null;
+  private confirmedAt(userId: string): Promise<Date | null> {
+    return this.users.confirmedAt(userId);
   }
 
   private translate(error: unknown): unknown {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env';
-import { serveWebApp } from './static-web';
+import { serveWebApp } from './static-web.adapter';
 
 describe('serveWebApp', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-dist-'));

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { MediaBinaries } from '../media/binaries';
 import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError, runTool } from '../media/ffmpeg-runner';
+import { withWorkFolder } from '../platform/work-folder';
 import { frameDecodeArgs } from './frame-args';
 import { parsePam, type RgbaFrame } from './pam';
 
@@ -22,9 +22,8 @@ export class UndecodableFrameError extends Error {
 export class FrameDecoder {
   constructor(private readonly binaries: MediaBinaries) {}
 
-  async decode(bytes: Uint8Array, demuxer: string): Promise<RgbaFrame> {
-    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cinegrade-analysis-'));
-    try {
+  decode(bytes: Uint8Array, demuxer: string): Promise<RgbaFrame> {
+    return withWorkFolder('cinegrade-analysis-', async (work) => {
       const input = path.join(work, 'frame');
       const output = path.join(work, 'frame.pam');
       await fs.promises.writeFile(input, bytes);
@@ -44,8 +43,6 @@ export class FrameDecoder {
       } catch (error) {
         throw new UndecodableFrameError(error instanceof Error ? error.message : String(error));
       }
-    } finally {
-      await fs.promises.rm(work, { recursive: true, force: true });
-    }
+    });
   }
 }

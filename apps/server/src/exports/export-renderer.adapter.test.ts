@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger';
-import { stopLeftoverRun } from './export-renderer';
+import { stopLeftoverRun } from './export-renderer.adapter';
 
 const folders: string[] = [];
 afterEach(() => {

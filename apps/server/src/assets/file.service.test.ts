@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './asset.routes';
+import { parseRange } from './file.service';
 
 describe('parseRange', () => {
   it('reads single byte ranges, open ends and suffixes', () => {

@@ -1,0 +1,4 @@
+// Lint fixture (apps/server/test/lint-rules.test.ts): a leaf module.
+export interface Leaf {
+  readonly name: string;
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own lint rules (docs/engineering-rules.md, 'Layering'), run through the real
+// eslint.config.js on small files: each rule must refuse what it is for and pass clean code.
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+const fixtures = path.join(repoRoot, 'apps/server/test/lint-fixtures');
+
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfigFile: path.join(repoRoot, 'eslint.config.js'),
+  // The fixtures are ignored by the normal run, and a virtual file has no type information.
+  ignore: false,
+  overrideConfig: tseslint.configs.disableTypeChecked,
+});
+
+interface Found {
+  rule: string | null;
+  message: string;
+}
+
+function problems(results: ESLint.LintResult[]): Found[] {
+  return results.flatMap((result) => result.messages.map((m) => ({ rule: m.ruleId, message: m.message })));
+}
+
+/** Lints `code` as if it were the repository file `file`. */
+async function lintAs(file: string, code: string): Promise<Found[]> {
+  return problems(await eslint.lintText(code, { filePath: path.join(repoRoot, file) }));
+}
+
+describe('cinegrade/no-import-cycles', () => {
+  it('refuses each import of a two-file cycle, a type-only import included', async () => {
+    const found = problems(await eslint.lintFiles([path.join(fixtures, 'cycle/first.ts'), path.join(fixtures, 'cycle/second.ts')]));
+    expect(found).toEqual([
+      {
+        rule: 'cinegrade/no-import-cycles',
+        message: expect.stringContaining(
+          'Import cycle: apps/server/test/lint-fixtures/cycle/first.ts → apps/server/test/lint-fixtures/cycle/second.ts → apps/server/test/lint-fixtures/cycle/first.ts',
+        ) as string,
+      },
+      {
+        rule: 'cinegrade/no-import-cycles',
+        message: expect.stringContaining('cycle/second.ts → apps/server/test/lint-fixtures/cycle/first.ts → apps/server/test/lint-fixtures/cycle/second.ts') as string,
+      },
+    ]);
+  });
+
+  it('passes imports that do not lead back', async () => {
+    expect(problems(await eslint.lintFiles([path.join(fixtures, 'chain/top.ts'), path.join(fixtures, 'chain/leaf.ts')]))).toEqual([]);
+  });
+});
+
+describe('services decide, adapters do IO', () => {
+  const readsFiles = "import fs from 'node:fs';\n\nexport const sizeOf = (file: string): number => fs.statSync(file).size;\n";
+
+  it('refuses node:fs, the database and the S3 client in a service', async () => {
+    expect(await lintAs('apps/server/src/assets/fixture.service.ts', readsFiles)).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('node:fs: only adapters and repositories do IO') as string },
+    ]);
+    const queries = "import type { Kysely } from 'kysely';\nimport { S3Client } from '@aws-sdk/client-s3';\n\nexport type Db = Kysely<object>;\nexport const client = new S3Client({});\n";
+    const found = await lintAs('apps/server/src/auth/fixture.service.ts', queries);
+    expect(found.map((f) => f.rule)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    expect(found[0]?.message).toContain('kysely: only adapters and repositories do IO');
+    expect(found[1]?.message).toContain('The S3 client');
+  });
+
+  it('lets repositories, adapters and the adapter folders do IO', async () => {
+    for (const file of ['apps/server/src/assets/fixture.repository.ts', 'apps/server/src/http/fixture.adapter.ts', 'apps/server/src/storage/fixture.ts', 'apps/server/src/services.ts']) {
+      expect(await lintAs(file, readsFiles), file).toEqual([]);
+    }
+  });
+
+  it('passes a service that uses only its collaborators', async () => {
+    const code = "import type { AssetRepository } from './asset.repository';\n\nexport const count = async (assets: AssetRepository, userId: string): Promise<number> => (await assets.list(userId)).length;\n";
+    expect(await lintAs('apps/server/src/assets/fixture.service.ts', code)).toEqual([]);
+  });
+});
+
+describe('e2e imports', () => {
+  it("refuses the server's and the web app's source", async () => {
+    const code = "import { AssetService } from '../../apps/server/src/assets/asset.service';\nimport { queryClient } from '../../apps/web/src/api/query-client';\n\nexport const used = [AssetService, queryClient];\n";
+    const found = await lintAs('e2e/tests/fixture.test.ts', code);
+    expect(found.map((f) => f.rule)).toEqual(['cinegrade/allowed-imports', 'cinegrade/allowed-imports']);
+    expect(found[0]?.message).toContain("'../../apps/server/src/assets/asset.service' is not among the imports allowed here");
+  });
+
+  it('passes its support code, the fixture scripts, the packages, vitest, playwright-core and Node', async () => {
+    const code = [
+      "import path from 'node:path';",
+      "import type { Page } from 'playwright-core';",
+      "import { expect, it } from 'vitest';",
+      "import { MESSAGES } from '@cinegrade/contract';",
+      "import { mediaFixtures } from '../../scripts/media-fixtures.mjs';",
+      "import { openBrowser } from '../support/browser';",
+      '',
+      'export const used = [path, expect, it, MESSAGES, mediaFixtures, openBrowser];',
+      'export type Used = Page;',
+      '',
+    ].join('\n');
+    expect(await lintAs('e2e/tests/fixture.test.ts', code)).toEqual([]);
+  });
+});

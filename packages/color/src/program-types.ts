@@ -1,0 +1,40 @@
+/**
+ * The types a colour program is made of — signal domains, channel functions, the recorded stages —
+ * shared by the builder (`program.ts`) and the passes that run it (`passes.ts`,
+ * `channel-pass.ts`). A leaf of the pipeline: it imports only maths types and the LUT type, so
+ * the passes do not import the builder that creates them.
+ */
+import type { SplitToneVectors } from './kernels';
+import type { Lut3D } from './lut-types';
+import type { Affine3 } from './matrix';
+
+/**
+ * Signal domains: `encoded` is gamma-encoded Rec.709 (the engine's input and output), `linear` is
+ * display-linear light (BT.1886), `scene` is camera scene-linear light inside an input transform.
+ */
+export type Domain = 'encoded' | 'linear' | 'scene';
+
+export type ChannelFunction = (x: number) => number;
+
+export type ChannelFunctions = readonly [ChannelFunction, ChannelFunction, ChannelFunction];
+
+/** A composition of channel functions, applied first to last. */
+export type ChannelChain = readonly ChannelFunction[];
+
+/** One operation of a program, as the builder records it (before and after fusion). */
+export type Stage =
+  | {
+      readonly kind: 'channel';
+      readonly from: Domain;
+      readonly to: Domain;
+      /** Each channel's function, composed. */
+      readonly fns: ChannelFunctions;
+      /** Each channel's function as the list of functions it is composed of. */
+      readonly chains: readonly [ChannelChain, ChannelChain, ChannelChain];
+    }
+  | { readonly kind: 'affine'; readonly domain: Domain; readonly affine: Affine3; readonly longLived: boolean }
+  | { readonly kind: 'chroma'; readonly saturation: number; readonly vibrance: number }
+  | { readonly kind: 'splitTone'; readonly tone: SplitToneVectors }
+  | { readonly kind: 'lut'; readonly lut: Lut3D }
+  | { readonly kind: 'snapshot' }
+  | { readonly kind: 'blend'; readonly amount: number };
