@@ -164,11 +164,26 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     expect(difference(stepped, atOneSecond, 0).max).toBeGreaterThan(0);
 
     // Space plays and pauses the one element both monitors show; PROGRAM keeps up and ends on SOURCE's frame.
+    // From the start, so the 2 s clip leaves a busy machine time to see it playing before it ends.
+    await sourcePlayback.getByRole('slider', { name: 'Seek' }).fill('0');
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && !el.seeking && el.currentTime === 0, await video.elementHandle());
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const framesBefore = await programFrame(page);
     await page.keyboard.press('Space');
-    await page.waitForFunction((el) => el instanceof HTMLVideoElement && !el.paused && el.currentTime > 1.3, await video.elementHandle());
-    expect(await programPlayback.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
-    await page.keyboard.press('Space');
+    // Playing, with Pause offered on PROGRAM's bar, seen at one moment (or played to its end).
+    const played = await waitingFor('the video to play (or, on a very slow machine, to have played to its end)', WAIT.mediaMs, async (timeout) =>
+      page.waitForFunction(
+        (el) => {
+          if (!(el instanceof HTMLVideoElement)) return null;
+          if (el.ended) return 'ended';
+          const pause = document.querySelector('[role="group"][aria-label="PROGRAM playback"] button[aria-label="Pause"]');
+          return !el.paused && el.currentTime > 0.3 && pause ? 'playing' : null;
+        },
+        await video.elementHandle(),
+        { timeout },
+      ),
+    );
+    if ((await played.jsonValue()) === 'playing') await page.keyboard.press('Space');
     expect(await programFrame(page)).toBeGreaterThan(framesBefore);
     await compareAtRest('after playing and pausing');
 
