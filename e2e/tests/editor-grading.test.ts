@@ -142,7 +142,8 @@ describe('grading in the editor, in Chromium', () => {
     fs.writeFileSync(good, rotateCube());
     await page.getByTestId('cube-import-input').setInputFiles(good);
     await waitForToast(page, 'LUT imported');
-    const mine = page.getByRole('region', { name: 'My LUTs' }).getByRole('button', { name: 'Channel Rotate', exact: true });
+    // Imported LUTs lead the catalogue's All view (and are alone under the My LUTs chip).
+    const mine = page.getByRole('group', { name: 'All looks' }).getByRole('button', { name: 'Channel Rotate', exact: true });
     expect(await mine.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => difference(await readProgram(page), rotated(source)).max, pollFor('PROGRAM rotated')).toBeLessThanOrEqual(2);
     expect(await badge(page).innerText()).toBe('Channel Rotate');
@@ -151,6 +152,7 @@ describe('grading in the editor, in Chromium', () => {
     const saturation = page.getByRole('slider', { name: 'Saturation' });
     await saturation.focus();
     await page.keyboard.press('PageUp');
+    await page.getByRole('button', { name: '.cube files' }).click();
     await page.getByRole('combobox', { name: 'LUT size' }).click();
     await page.getByRole('option', { name: '65-point' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .cube' }).click()]);

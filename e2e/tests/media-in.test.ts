@@ -6,8 +6,9 @@ import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn, TEST_PASSWORD, waitForToast } from '../support/accounts';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
+import { keptTrial, putKeptTrial } from '../support/trial-storage';
 import { startAppServer } from '../support/app-server';
-import { until, WAIT, waitingFor } from '../support/waits';
+import { pollFor, until, WAIT, waitingFor } from '../support/waits';
 import { inject } from 'vitest';
 
 const dataDir = () => path.dirname(inject('appLogFile'));
@@ -185,13 +186,13 @@ describe('media in, in a real browser', () => {
   it('keeps a signed-out trial file and saves it as an asset on sign-in', async () => {
     // An account that exists and is verified, then signed out.
     const email = await signUpAndSignIn(page, server);
-    // A stale trial record, so the clean-up after signing out shows when it has run: a trial file
-    // dropped before it ran would be cleared with it.
-    await page.evaluate(() => localStorage.setItem('cinegrade.trial-file', JSON.stringify({ fileName: 'left.jpg' })));
+    // A stale kept trial file, so the clean-up after signing out shows when it has run: a trial
+    // file dropped before it ran would be cleared with it.
+    await putKeptTrial(page, { name: 'left.jpg', type: 'image/jpeg', text: 'x' });
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
-    await waitingFor('the clean-up after signing out', WAIT.pageMs, (timeout) => page.waitForFunction(() => localStorage.getItem('cinegrade.trial-file') === null, undefined, { timeout }));
+    await expect.poll(() => keptTrial(page), pollFor('the clean-up after signing out')).toBeNull();
 
     const tooBig = path.join(path.dirname(fixtures.h264Mp4), 'huge.mp4');
     if (!fs.existsSync(tooBig)) fs.writeFileSync(tooBig, Buffer.alloc(51 * 1024 * 1024, 1));
@@ -203,48 +204,39 @@ describe('media in, in a real browser', () => {
     if (!fs.existsSync(trial)) fs.copyFileSync(fixtures.h264Mp4, trial);
     await page.getByTestId('landing-drop-input').setInputFiles(trial);
     await page.getByTestId('open-media-name').filter({ hasText: 'trial clip.mp4' }).waitFor();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))) ?? '{}')).toMatchObject({ fileName: 'trial clip.mp4', mediaType: 'video' });
+    await expect.poll(() => keptTrial(page), pollFor('the trial file kept in the browser')).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4' });
     // Work done on the trial file comes along: a look and a slider.
     await page.locator('[data-look="vintage-film"]').first().click();
     await page.getByRole('slider', { name: 'Contrast' }).focus();
     await page.keyboard.press('PageUp');
     await page.getByRole('link', { name: 'Sign Up' }).click();
-    await page.waitForURL(/\/auth$/);
+    await page.waitForURL(/\/auth\?mode=signup$/);
+    // This visitor has an account already: from the sign-up form to signing in.
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     await waitForToast(page, 'File Restored!');
     await thumbnailShown(page, 'trial clip');
     expect(await page.getByTestId('open-media-name').innerText()).toBe('trial clip');
-    expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).toBeNull();
+    await expect.poll(() => keptTrial(page), pollFor('the kept trial file cleared once saved')).toBeNull();
     const saved = await page.evaluate(async () => ((await (await fetch('/api/assets')).json()) as { assets: { name: string; selected_lut: string | null; color_settings: Record<string, unknown> }[] }).assets.find((a) => a.name === 'trial clip'));
     expect(saved).toMatchObject({ selected_lut: 'vintage-film', color_settings: { contrast: 10 } });
     expect(await page.getByTestId('program-look-badge').innerText()).toBe('Vintage Film');
-  });
-
-  it('forgets a trial file whose bytes are gone after a reload, instead of showing it broken', async () => {
-    await page.goto(`${server.url}/`);
-    const trial = path.join(path.dirname(fixtures.jpeg), 'trial photo.jpg');
-    if (!fs.existsSync(trial)) fs.copyFileSync(fixtures.jpeg, trial);
-    await page.getByTestId('landing-drop-input').setInputFiles(trial);
-    await page.getByTestId('open-media-name').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).not.toBeNull();
-    await page.reload();
-    await page.getByTestId('landing-drop').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).toBeNull();
   });
 
   it('clears the open media and the trial record once signing out is seen', async () => {
     await signUpAndSignIn(page, server);
     await page.getByTestId('header-upload-input').setInputFiles(fixtures.jpeg);
     await page.getByTestId('open-media-name').waitFor();
-    // A record left behind by an earlier signed-out visit must go with the session too.
-    await page.evaluate(() => localStorage.setItem('cinegrade.trial-file', JSON.stringify({ fileName: 'left.jpg' })));
+    // A trial file left in the browser by an earlier signed-out visit must go with the session too.
+    await putKeptTrial(page, { name: 'left.jpg', type: 'image/jpeg', text: 'x' });
+    expect(await keptTrial(page)).toMatchObject({ name: 'left.jpg' });
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await page.getByTestId('landing-drop').waitFor();
     expect(await page.getByTestId('open-media-name').count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('cinegrade.trial-file'))).toBeNull();
+    await expect.poll(() => keptTrial(page), pollFor('the kept trial file cleared on sign-out')).toBeNull();
   });
 });

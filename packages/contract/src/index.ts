@@ -36,6 +36,7 @@ export { SUBSCRIPTION_TIERS, normaliseTier, canUsePremiumLooks, hasBatchAccess, 
 export type { SubscriptionTier } from './tiers';
 export {
   TEMP_FILE_LIMIT_BYTES,
+  TEMP_FILE_MAX_AGE_MS,
   MAX_UPLOAD_BYTES,
   TOAST_DURATION_MS,
   STATUS_POLL_INTERVAL_MS,

@@ -3,6 +3,9 @@
 /** Signed-out trial files above this size are refused (docs/product-rules.md, 'Temporary file'). */
 export const TEMP_FILE_LIMIT_BYTES = 50 * 1024 * 1024;
 
+/** A trial file kept in the browser's storage is deleted once older than a day (docs/product-rules.md, 'Temporary file'). */
+export const TEMP_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Largest upload a signed-in user may send. Uploads stream to storage in chunks and resume after
  * a dropped connection, so this bounds disk use rather than memory.

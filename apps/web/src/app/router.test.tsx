@@ -31,6 +31,7 @@ describe('appRoutes', () => {
     for (const path of paths) {
       it(`renders ${HEADINGS[key as keyof typeof HEADINGS]} at ${path}`, async () => {
         renderAt(path);
+        // A lazy chunk: on a busy machine it takes longer than findBy's default second.
         expect(await screen.findByRole('heading', { level: 1, name: HEADINGS[key as keyof typeof HEADINGS] })).toBeTruthy();
       });
     }
@@ -53,5 +54,12 @@ describe('appRoutes', () => {
     for (const title of ['Hollywood LUTs', 'Smart Auto Grade', 'Pro Export']) {
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     }
+  });
+
+  it("opens the sign-up form at /auth?mode=signup (the trial banner's Sign Up)", async () => {
+    renderAt('/auth?mode=signup');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(screen.getByLabelText('Full Name')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Up', pressed: true })).toBeTruthy();
   });
 });

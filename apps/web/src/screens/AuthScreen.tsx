@@ -14,7 +14,8 @@ export function AuthScreen() {
   const { user, loading, signIn, signUp } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // `/auth?mode=signup` (the trial banner's Sign Up) opens the sign-up form; anything else signs in.
+  const [mode, setMode] = useState<Mode>(() => (params.get('mode') === 'signup' ? 'sign-up' : 'sign-in'));
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -9,7 +9,8 @@ import { Spinner, usePageTitle } from '../ui/primitives';
 import { DropZone, MediaHints } from '../workspace/DropZone';
 import { MyAssetsPanel } from '../workspace/MyAssetsPanel';
 import { SignUpBanner } from '../workspace/SignUpBanner';
-import { useOpenMedia, useOpenMediaActions } from '../workspace/open-media';
+import { useOpenMedia, useOpenMediaActions, useOpeningAsset } from '../workspace/open-media';
+import { useTrialFile } from '../workspace/trial-file-context';
 import { useTrialRestoring } from '../workspace/trial-restore';
 import { useUploadActions } from '../workspace/uploads';
 import { usePaymentQuery } from './payment-query';
@@ -39,14 +40,19 @@ export function HomeScreen() {
   const { openTrialFile, closeMedia } = useOpenMediaActions();
   const { uploadFiles } = useUploadActions();
   const restoring = useTrialRestoring();
+  const opening = useOpeningAsset();
+  const { loading: trialLoading } = useTrialFile();
   const assetsArea = useEditorView((view) => view.assetsArea);
   usePageTitle(media?.name ?? '');
   usePaymentQuery();
   useLookQuery();
   if (loading) return <Spinner />;
   if (restoring && !media) return <Spinner label="Restoring your file..." />;
+  if (opening && !media) return <Spinner label="Opening your asset..." />;
 
   if (!user) {
+    // A trial file kept before a reload is being read from the browser's storage.
+    if (trialLoading && !media) return <Spinner />;
     if (media) {
       return (
         <div className="workspace workspace-editor">

@@ -1,19 +1,32 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { clearTrialFile, retrieveTrialFile, storeTrialFile, type TrialFileRecord } from './trial-file';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { gradeStore } from '../editor/grade-store';
+import {
+  clearTrialFile,
+  keepTrialInBrowser,
+  noteTrialGrade,
+  persistTrialGrade,
+  restoreTrialFile,
+  retrieveTrialFile,
+  storeTrialFile,
+  type TrialFile,
+  type TrialFileRecord,
+  type TrialKeeping,
+} from './trial-file';
+import { indexedDbTrialStore, type TrialStore } from './trial-store';
+
+export type { TrialFile } from './trial-file';
 
 /**
  * The signed-out visitor's one temporary file, as the workspace sees it: the file and its record
- * while it is kept, null otherwise. `trial-file.ts` keeps it (in memory, the record in browser
- * storage); this context is the only reader and writer, so keeping it somewhere that outlives a
- * reload changes `trial-file.ts` and the initial state here, nothing else.
+ * while it is kept, null otherwise. `trial-file.ts` keeps it (in memory and in the browser's
+ * storage); this context is the only reader and writer.
  */
-export interface TrialFile {
-  file: File;
-  record: TrialFileRecord;
-}
-
 export interface TrialFileState {
   trial: TrialFile | null;
+  /** True until the browser's storage has been read for a file kept before a reload. */
+  loading: boolean;
+  /** Where the trial file is kept; null while that is not known yet (or there is no file). */
+  keeping: TrialKeeping | null;
   /** Keeps `file` as the trial file (replacing any); answers null when it is too large. */
   keep: (file: File) => TrialFileRecord | null;
   /** Forgets the trial file and its record. */
@@ -22,18 +35,69 @@ export interface TrialFileState {
 
 const TrialFileContext = createContext<TrialFileState | null>(null);
 
-export function TrialFileProvider({ children }: { children: ReactNode }) {
+/** Grade edits are written to the browser's storage this long after the last one. */
+const GRADE_WRITE_DELAY_MS = 300;
+
+const browserStore = indexedDbTrialStore();
+
+/** `store` is the browser's IndexedDB; tests give another. */
+export function TrialFileProvider({ children, store = browserStore }: { children: ReactNode; store?: TrialStore | undefined }) {
   const [trial, setTrial] = useState<TrialFile | null>(retrieveTrialFile);
-  const keep = useCallback((file: File) => {
-    const record = storeTrialFile(file);
-    if (record) setTrial({ file, record });
-    return record;
-  }, []);
+  const [loading, setLoading] = useState(trial === null);
+  const [keeping, setKeeping] = useState<TrialKeeping | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    if (retrieveTrialFile()) return undefined;
+    void restoreTrialFile(store).then((restored) => {
+      if (!live) return;
+      if (restored) {
+        setTrial(restored);
+        setKeeping('browser');
+      }
+      setLoading(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  // The grade made on the trial file (the grade store's media without an asset) goes with it.
+  useEffect(() => {
+    let timer: number | undefined;
+    const unsubscribe = gradeStore.subscribe(() => {
+      const { assetId, grade, revision } = gradeStore.getState();
+      if (assetId !== null || revision === 0 || !retrieveTrialFile()) return;
+      noteTrialGrade(grade);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void persistTrialGrade(store), GRADE_WRITE_DELAY_MS);
+    });
+    return () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [store]);
+
+  const keep = useCallback(
+    (file: File) => {
+      const kept = storeTrialFile(file);
+      if (!kept) return null;
+      setTrial(kept);
+      setLoading(false);
+      setKeeping(null);
+      void keepTrialInBrowser(kept, store).then((where) => {
+        if (retrieveTrialFile() === kept) setKeeping(where);
+      });
+      return kept.record;
+    },
+    [store],
+  );
   const clear = useCallback(() => {
-    clearTrialFile();
+    clearTrialFile(store);
     setTrial(null);
-  }, []);
-  const value = useMemo(() => ({ trial, keep, clear }), [trial, keep, clear]);
+    setKeeping(null);
+  }, [store]);
+  const value = useMemo(() => ({ trial, loading, keeping, keep, clear }), [trial, loading, keeping, keep, clear]);
   return <TrialFileContext.Provider value={value}>{children}</TrialFileContext.Provider>;
 }
 

@@ -3,11 +3,11 @@ import { isIdentityGrade } from '@cinegrade/color';
 import { API, savedGradeFromGrade } from '@cinegrade/contract';
 import { callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
-import { gradeStore } from '../editor/grade-store';
 import { handleError } from '../ui/handle-error';
 import { toast } from '../ui/toast-store';
 import { useOpenMediaActions } from './open-media';
-import { useTrialFile } from './trial-file-context';
+import { trialGrade } from './trial-file';
+import { useTrialFile, type TrialFile } from './trial-file-context';
 import { useUploadActions } from './uploads';
 
 /**
@@ -16,8 +16,8 @@ import { useUploadActions } from './uploads';
  * said, and the asset opens as the original.
  */
 async function keepTrialGrade(assetId: string): Promise<void> {
-  const { assetId: gradedAsset, grade } = gradeStore.getState();
-  if (gradedAsset !== null || isIdentityGrade(grade)) return;
+  const grade = trialGrade();
+  if (grade === null || isIdentityGrade(grade)) return;
   try {
     await callApi(API.updateAsset, { params: { id: assetId }, body: savedGradeFromGrade(grade) });
   } catch (error) {
@@ -40,17 +40,19 @@ export function TrialRestoreProvider({ children }: { children: ReactNode }) {
   const { uploadFile } = useUploadActions();
   const { openAsset } = useOpenMediaActions();
   const [restoring, setRestoring] = useState(false);
-  const latest = useRef({ trial, clear, uploadFile, openAsset });
+  const latest = useRef({ clear, uploadFile, openAsset });
   useEffect(() => {
-    latest.current = { trial, clear, uploadFile, openAsset };
+    latest.current = { clear, uploadFile, openAsset };
   });
 
-  const previousUser = useRef<string | null>(null);
+  // Started once per trial file: on signing in with one, or when one kept before a reload is read
+  // while signed in (the sign-in happened in another tab, or the last restoration was cut off).
+  const started = useRef<TrialFile | null>(null);
   useEffect(() => {
-    const was = previousUser.current;
-    previousUser.current = userId;
-    const { trial: pending, clear: forget, uploadFile: upload, openAsset: open } = latest.current;
-    if (userId === null || was !== null || !pending) return;
+    const { clear: forget, uploadFile: upload, openAsset: open } = latest.current;
+    const pending = trial;
+    if (userId === null || !pending || started.current === pending) return;
+    started.current = pending;
     setRestoring(true);
     upload(pending.file, {
       onDone: (asset) => {
@@ -68,7 +70,7 @@ export function TrialRestoreProvider({ children }: { children: ReactNode }) {
         toast({ title: 'Restoration Failed', description: 'Unable to restore your temporary file. Please try uploading again.', variant: 'destructive' });
       },
     });
-  }, [userId]);
+  }, [userId, trial]);
 
   return <RestoringContext.Provider value={restoring}>{children}</RestoringContext.Provider>;
 }

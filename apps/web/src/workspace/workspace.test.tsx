@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import type { Asset } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveQuerySync } from '../api/live-query-sync';
@@ -9,7 +10,9 @@ import { FakeEventSource, installFakeEventSource } from '../testing/fake-event-s
 import { renderWithQueryClient } from '../testing/query-client';
 import { toast } from '../ui/toast-store';
 import { MyAssetsPanel } from './MyAssetsPanel';
+import { SignUpBanner } from './SignUpBanner';
 import { useOpenMedia, useOpenMediaActions } from './open-media';
+import type { StoredTrial, TrialStore } from './trial-store';
 import { WorkspaceProvider } from './WorkspaceProvider';
 
 vi.mock('../ui/toast-store', { spy: true });
@@ -51,14 +54,46 @@ function serve(server: Server) {
   });
 }
 
-/** What the editor would show, and the controls around it. */
+/**
+ * The browser's storage as the workspace uses it, in memory: jsdom has no IndexedDB, and its Blob
+ * cannot go through fake-indexeddb (the adapter itself is tested on fake-indexeddb in
+ * trial-store.test.ts, and in Chromium by the e2e test).
+ */
+function memoryTrialStore(): TrialStore & { entry: StoredTrial | null } {
+  const store: TrialStore & { entry: StoredTrial | null } = {
+    available: true,
+    entry: null,
+    load: () => Promise.resolve(store.entry),
+    save: (entry) => {
+      store.entry = entry;
+      return Promise.resolve();
+    },
+    saveGrade: (grade) => {
+      if (store.entry) store.entry = { ...store.entry, grade };
+      return Promise.resolve();
+    },
+    clear: () => {
+      store.entry = null;
+      return Promise.resolve();
+    },
+  };
+  return store;
+}
+
+/** What the editor would show, the address, and the controls around it. */
 function OpenMediaProbe() {
   const media = useOpenMedia();
   const { closeMedia, openTrialFile } = useOpenMediaActions();
   const { signOut } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
   return (
     <div>
       <p data-testid="open">{media ? `${media.source}: ${media.name} (${media.url ?? 'no link yet'})` : 'nothing open'}</p>
+      <p data-testid="address">{`${location.pathname}${location.search}`}</p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
       <button type="button" onClick={closeMedia}>
         Close
       </button>
@@ -70,12 +105,13 @@ function OpenMediaProbe() {
   );
 }
 
-function Workspace() {
+function Workspace({ trialStore }: { trialStore: TrialStore }) {
   const { user } = useAuth();
   useLiveQuerySync(user?.id ?? null);
   return (
-    <WorkspaceProvider>
+    <WorkspaceProvider trialStore={trialStore}>
       <OpenMediaProbe />
+      <SignUpBanner />
       <MyAssetsPanel />
     </WorkspaceProvider>
   );
@@ -84,15 +120,25 @@ function Workspace() {
 const A = testAsset({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Harbour', media_url: null, processing_status: 'processing', media_file_type: 'video' });
 const B = testAsset({ id: '00000000-0000-4000-8000-0000000000bb', name: 'Beach' });
 const opened = () => screen.getByTestId('open').textContent;
+const address = () => screen.getByTestId('address').textContent;
 
 describe('the workspace', () => {
   let server: Server;
-  const mount = () => renderWithQueryClient(<AuthProvider><Workspace /></AuthProvider>);
+  let trialStore: ReturnType<typeof memoryTrialStore>;
+  const mount = (at = '/') =>
+    renderWithQueryClient(
+      <MemoryRouter initialEntries={[at]}>
+        <AuthProvider>
+          <Workspace trialStore={trialStore} />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
   const sendAssetsChanged = () => FakeEventSource.current()!.send('assets-changed', { type: 'assets-changed' });
 
   beforeEach(() => {
     installFakeEventSource();
     server = { signedIn: true, assets: [A, B], listFails: false, deleted: [] };
+    trialStore = memoryTrialStore();
     serve(server);
     vi.mocked(toast).mockClear();
     URL.createObjectURL = vi.fn(() => 'blob:trial');
@@ -101,7 +147,6 @@ describe('the workspace', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
-    localStorage.clear();
   });
 
   it("opens an asset, and keeps its row and links current as the list refreshes live", async () => {
@@ -158,9 +203,10 @@ describe('the workspace', () => {
     expect(await screen.findByRole('button', { name: 'Open Harbour' })).toBeTruthy();
   });
 
-  it("shows a signed-out visitor's trial file, refuses one over 50 MB, and forgets it on closing", () => {
+  it("shows a signed-out visitor's trial file, keeps it in the browser, refuses one over 50 MB, and forgets it on closing", async () => {
     server.signedIn = false;
     mount();
+    await screen.findByTestId('trial-input');
     const big = new File(['x'], 'huge.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: 51 * 1024 * 1024 });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -168,21 +214,78 @@ describe('the workspace', () => {
     expect(lastToast()).toMatchObject({ title: 'File Too Large', description: 'Please sign up to upload larger files.' });
     fireEvent.change(screen.getByTestId('trial-input'), { target: { files: [new File(['x'], 'trial clip.mp4', { type: 'video/mp4' })] } });
     expect(opened()).toBe('trial: trial clip.mp4 (blob:trial)');
-    expect(localStorage.getItem('cinegrade.trial-file')).toContain('trial clip.mp4');
+    await waitFor(() => expect(trialStore.entry).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4', size: 1, grade: null }));
+    expect(screen.getByRole('note').textContent).toContain('This browser keeps it for a day, through a reload.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(opened()).toBe('nothing open');
-    expect(localStorage.getItem('cinegrade.trial-file')).toBeNull();
+    await waitFor(() => expect(trialStore.entry).toBeNull());
   });
 
   it("forgets the person's cached state on signing out, and a second later closes the open asset and clears the trial record together", async () => {
     const view = mount();
     fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
     await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
-    localStorage.setItem('cinegrade.trial-file', JSON.stringify({ fileName: 'left.jpg' }));
+    trialStore.entry = { blob: new Blob(['x']), name: 'left.jpg', type: 'image/jpeg', size: 1, savedAt: Date.now(), grade: null };
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(view.client.getQueryData(queryKeys.assets.list(USER.id))).toBeUndefined());
+    // Until the second has passed, the asset shows as last seen; then everything goes together.
+    expect(opened()).toBe('asset: Beach (/api/files/x)');
     await waitFor(() => expect(opened()).toBe('nothing open'));
-    expect(localStorage.getItem('cinegrade.trial-file')).toBeNull();
+    expect(address()).toBe('/');
+    expect(trialStore.entry).toBeNull();
     expect(within(screen.getByRole('region', { name: 'My Assets' })).getByText('Loading assets...')).toBeTruthy();
+  });
+
+  it('puts the open asset in the address: closing takes it out, and Back opens it again', async () => {
+    mount();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
+    expect(address()).toBe(`/?asset=${B.id}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(opened()).toBe('nothing open'));
+    expect(address()).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
+    expect(address()).toBe(`/?asset=${B.id}`);
+  });
+
+  it('opens the asset the address names, as after a reload or from a link', async () => {
+    mount(`/editor?asset=${B.id}`);
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
+    expect(address()).toBe(`/editor?asset=${B.id}`);
+  });
+
+  it("says so when the address names an asset that is not the person's, and shows the empty workspace", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mount('/?asset=00000000-0000-4000-8000-0000000000cc');
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Asset not found', description: 'This asset does not exist or is not in your account.' }));
+    await waitFor(() => expect(address()).toBe('/'));
+    expect(opened()).toBe('nothing open');
+  });
+
+  it('asks a signed-out visitor to sign in for an asset link, and shows nothing of it', async () => {
+    server.signedIn = false;
+    mount(`/?asset=${B.id}`);
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Sign in to open this asset' }));
+    await waitFor(() => expect(address()).toBe('/'));
+    expect(opened()).toBe('nothing open');
+  });
+
+  it('shows a trial file kept in the browser before a reload, with no asset open', async () => {
+    server.signedIn = false;
+    trialStore.entry = { blob: new Blob(['x'], { type: 'image/png' }), name: 'kept.png', type: 'image/png', size: 1, savedAt: Date.now(), grade: null };
+    mount();
+    await waitFor(() => expect(opened()).toBe('trial: kept.png (blob:trial)'));
+  });
+
+  it('goes on from memory when the browser refuses to store the trial file (quota), and says a reload loses it', async () => {
+    server.signedIn = false;
+    trialStore.save = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mount();
+    fireEvent.change(await screen.findByTestId('trial-input'), { target: { files: [new File(['x'], 'quota.mp4', { type: 'video/mp4' })] } });
+    expect(opened()).toBe('trial: quota.mp4 (blob:trial)');
+    await waitFor(() => expect(screen.getByRole('note').textContent).toContain('This browser could not store it, so reloading the page will lose it.'));
+    expect(opened()).toBe('trial: quota.mp4 (blob:trial)');
   });
 });

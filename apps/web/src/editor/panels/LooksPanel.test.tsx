@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { cubeFromLut, DEFAULT_GRADE, identityLut, writeCube } from '@cinegrade/color';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cubeFromLut, DEFAULT_GRADE, EDITOR_LOOK_IDS, FILTER_PRESET_IDS, getLook, identityLut, LOOK_CATEGORIES, writeCube, type LookId } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
@@ -7,7 +7,9 @@ import { captureSourceFrame, EditorMediaProvider } from '../editor-media';
 import type * as EditorMediaModule from '../editor-media';
 import { gradeStore } from '../grade-store';
 import { renderWithQueryClient } from '../../testing/query-client';
+import { analysisStore } from './analysis-store';
 import { LooksPanel } from './LooksPanel';
+import { mediaKey } from './media-key';
 import { installResizeObserver, jsonResponse, mockFetch, sentBody, testAsset } from './test-helpers';
 
 const auth = vi.hoisted(() => ({ tier: 'Free' }));
@@ -20,29 +22,145 @@ vi.mock('../../ui/toast-store', { spy: true });
 vi.mock('../editor-media', async (importOriginal) => ({ ...(await importOriginal<typeof EditorMediaModule>()), captureSourceFrame: vi.fn(() => null) }));
 
 installResizeObserver();
+const lookButtons = (grid: HTMLElement) => Array.from(grid.querySelectorAll<HTMLButtonElement>('button[data-look]'));
+/** A chip by its text (role queries over the 78 cards are slow in jsdom). */
+const chip = (name: string) => within(screen.getByRole('group', { name: 'Look categories' })).getByRole('button', { name });
 const lastToast = () => vi.mocked(toast).mock.calls.at(-1)?.[0];
 
 function cubeFile(text: string, name = 'Teal Punch.cube'): File {
   return new File([text], name, { type: 'application/octet-stream' });
 }
 
+// Each test renders the 78-card catalogue, which jsdom on a shared machine takes seconds over.
 describe('LooksPanel', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     auth.tier = 'Free';
     gradeStore.load('asset-1', DEFAULT_GRADE);
     vi.mocked(toast).mockClear();
+    analysisStore.set(null);
     fetchMock = mockFetch((url) => (url === '/api/luts' ? jsonResponse(200, { luts: [] }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' })));
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the editor catalogue by category, marking free and premium looks', () => {
+  it('lists every look once under All, and each category, the presets and My LUTs behind a chip', () => {
     renderWithQueryClient(<LooksPanel />);
-    const cinematic = screen.getByRole('region', { name: 'Cinematic' });
-    expect(within(cinematic).getByRole('button', { name: 'Blade Runner 2049 (Premium)' })).toBeTruthy();
-    const social = screen.getByRole('region', { name: 'Social Media' });
-    expect(within(social).getByRole('button', { name: 'Instagram Warm' }).getAttribute('data-tier')).toBe('free');
-    expect(screen.getAllByRole('button', { pressed: false }).filter((b) => b.hasAttribute('data-look'))).toHaveLength(46);
+    const chips = within(screen.getByRole('group', { name: 'Look categories' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['All', ...LOOK_CATEGORIES, 'Presets', 'My LUTs']);
+    expect(chip('All').getAttribute('aria-pressed')).toBe('true');
+    const all = lookButtons(screen.getByRole('group', { name: 'All looks' }));
+    // The editor's 46, then the 32 filter-recipe presets that are not editor looks.
+    expect(all).toHaveLength(78);
+    expect(new Set(all.map((b) => b.getAttribute('data-look'))).size).toBe(78);
+    expect(all.slice(0, 46).map((b) => b.getAttribute('data-look'))).toEqual([...EDITOR_LOOK_IDS]);
+
+    fireEvent.click(chip('Cinematic'));
+    const cinematic = lookButtons(screen.getByRole('group', { name: 'Cinematic looks' }));
+    expect(cinematic.map((b) => b.getAttribute('aria-label'))).toContain('Blade Runner 2049 (Premium)');
+    expect(cinematic.every((b) => getLook(b.getAttribute('data-look') as LookId).category === 'Cinematic')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Instagram Warm' })).toBeNull();
+
+    fireEvent.click(chip('Social Media'));
+    expect(screen.getByRole('button', { name: 'Instagram Warm' }).getAttribute('data-tier')).toBe('free');
+
+    fireEvent.click(chip('Presets'));
+    expect(lookButtons(screen.getByRole('group', { name: 'Presets looks' })).map((b) => b.getAttribute('data-look'))).toEqual([...FILTER_PRESET_IDS]);
+  });
+
+  it('searches by name or category within the chosen chip, and says when nothing matches', () => {
+    renderWithQueryClient(<LooksPanel />);
+    const search = screen.getByRole('searchbox', { name: 'Search looks' });
+    fireEvent.change(search, { target: { value: 'blade' } });
+    expect(lookButtons(screen.getByRole('group', { name: 'All looks' })).map((b) => b.getAttribute('data-look'))).toEqual(['blade-runner-2049']);
+    fireEvent.change(search, { target: { value: 'monochrome' } });
+    const mono = lookButtons(screen.getByRole('group', { name: 'All looks' }));
+    expect(mono.length).toBeGreaterThan(1);
+    expect(mono.every((b) => getLook(b.getAttribute('data-look') as LookId).category === 'Monochrome')).toBe(true);
+    fireEvent.click(chip('Retro'));
+    expect(lookButtons(screen.getByRole('group', { name: 'Retro looks' }))).toHaveLength(0);
+    expect(screen.getByText('No looks match “monochrome” here.')).toBeTruthy();
+  });
+
+  it('moves focus through the grid by its real column count with a roving tabindex, and Enter chooses', () => {
+    renderWithQueryClient(<LooksPanel />);
+    const grid = screen.getByRole('group', { name: 'All looks' });
+    // The browser's computed track list; jsdom has no layout, so the test lays out five columns.
+    grid.style.gridTemplateColumns = '80px 80px 80px 80px 80px';
+    const cards = lookButtons(grid);
+    expect(cards).toHaveLength(78);
+    expect(cards.map((c) => c.tabIndex)).toEqual(cards.map((_, i) => (i === 0 ? 0 : -1)));
+    cards[0]!.focus();
+    fireEvent.keyDown(cards[0]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cards[1]);
+    fireEvent.keyDown(cards[1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(cards[6]);
+    fireEvent.keyDown(cards[6]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(cards[1]);
+    fireEvent.keyDown(cards[1]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(cards[1]);
+    fireEvent.keyDown(cards[1]!, { key: 'End' });
+    expect(document.activeElement).toBe(cards[77]);
+    // 78 cards in rows of five: from 73 (row 15 of 16) Down goes to the last row's last card.
+    cards[73]!.focus();
+    fireEvent.keyDown(cards[73]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(cards[77]);
+    fireEvent.keyDown(cards[77]!, { key: 'Home' });
+    expect(document.activeElement).toBe(cards[0]);
+    fireEvent.keyDown(cards[0]!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(cards[0]);
+    fireEvent.keyDown(cards[0]!, { key: 'ArrowRight' });
+    // Only the focused card is in the tab order; a button's Enter is its click.
+    expect(lookButtons(grid).map((c) => c.tabIndex)).toEqual(cards.map((_, i) => (i === 1 ? 0 : -1)));
+    fireEvent.click(cards[1]!);
+    expect(gradeStore.getState().grade.look).toBe(cards[1]!.getAttribute('data-look'));
+    expect(cards[1]!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("marks Smart Analyze's recommendations for the open media in the catalogue, with confidence and reason", () => {
+    analysisStore.set({
+      key: mediaKey({ source: 'asset', asset: testAsset(), url: 'x', mediaType: 'image', name: 'Beach' }),
+      outcome: {
+        kind: 'complete',
+        scene: [],
+        recommendations: [
+          { lut: 'golden-hour-magic', confidence: 0.88, reason: 'Warm low sun in 40% of the frame', premium: true },
+          { lut: 'instagram-warm', confidence: 0.64, reason: 'Warm colour balance', premium: false },
+        ],
+      },
+    });
+    renderWithQueryClient(<LooksPanel />);
+    const chips = within(screen.getByRole('group', { name: 'Look categories' })).getAllByRole('button');
+    expect(chips[0]!.textContent).toBe('Recommended');
+    const warm = screen.getByRole('button', { name: 'Instagram Warm' });
+    expect(warm.getAttribute('data-recommended')).toBe('64%');
+    expect(warm.className).toContain('look-card-recommended');
+    expect(warm.title).toContain('Recommended, 64% confidence: Warm colour balance');
+    expect(screen.getByRole('button', { name: 'Instagram Warm', description: 'Recommended, 64% confidence: Warm colour balance' })).toBe(warm);
+    expect(screen.getByRole('button', { name: 'YouTube Clean' }).hasAttribute('data-recommended')).toBe(false);
+    fireEvent.click(chips[0]!);
+    expect(lookButtons(screen.getByRole('group', { name: 'Recommended looks' })).map((b) => b.getAttribute('data-look'))).toEqual(['golden-hour-magic', 'instagram-warm']);
+    expect(within(screen.getByRole('list', { name: 'Why these looks' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Golden Hour Magic 88% Warm low sun in 40% of the frame',
+      'Instagram Warm 64% Warm colour balance',
+    ]);
+    // Reset in Smart Auto Grade clears them: the chip goes and All is shown.
+    act(() => analysisStore.set(null));
+    expect(screen.queryByRole('button', { name: 'Recommended' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'All looks' })).toBeTruthy();
+  });
+
+  it('offers the filter-recipe presets through the same rules: premium refused to Free, applied for Premium', () => {
+    renderWithQueryClient(<LooksPanel />);
+    fireEvent.click(chip('Presets'));
+    fireEvent.click(screen.getByRole('button', { name: 'Bleach Bypass (Premium)' }));
+    expect(lastToast()?.title).toBe(PREMIUM_LOOK_REFUSAL.title);
+    expect(gradeStore.getState().grade.look).toBeNull();
+    cleanup();
+    auth.tier = 'Premium';
+    renderWithQueryClient(<LooksPanel />);
+    fireEvent.click(chip('Presets'));
+    fireEvent.click(screen.getByRole('button', { name: 'Bleach Bypass (Premium)' }));
+    expect(gradeStore.getState().grade.look).toBe('bleach-bypass');
   });
 
   it('refuses a premium look to a Free user with the spec toast, and leaves the grade alone', () => {
@@ -104,7 +222,7 @@ describe('LooksPanel', () => {
     });
 
     const { unmount } = renderWithQueryClient(<LooksPanel />);
-    expect(document.querySelectorAll('[data-swatch="gradient"]')).toHaveLength(46);
+    expect(document.querySelectorAll('[data-swatch="gradient"]')).toHaveLength(78);
     unmount();
     const frameListeners = new Set<() => void>();
     const onFrame = (listener: () => void) => {
@@ -116,8 +234,8 @@ describe('LooksPanel', () => {
         <LooksPanel />
       </EditorMediaProvider>,
     );
-    await waitFor(() => expect(document.querySelectorAll('[data-swatch="frame"]')).toHaveLength(46));
-    await waitFor(() => expect(drawn.size).toBe(46));
+    await waitFor(() => expect(document.querySelectorAll('[data-swatch="frame"]')).toHaveLength(78));
+    await waitFor(() => expect(drawn.size).toBe(78));
     const mono = drawn.get('black-white-classic')!;
     for (let i = 0; i < width * height; i++) expect(Math.max(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!) - Math.min(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!)).toBeLessThanOrEqual(1);
     expect(Array.from(drawn.get('instagram-warm')!)).not.toEqual(Array.from(data));
@@ -163,8 +281,9 @@ describe('LooksPanel', () => {
     fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile(good)] } });
     await waitFor(() => expect(lastToast()?.title).toBe('LUT imported'));
     expect(gradeStore.getState().grade.customLook).toBe('00000000-0000-4000-8000-00000000000a');
-    const mine = screen.getByRole('region', { name: 'My LUTs' });
-    expect(within(mine).getByRole('button', { name: 'Teal Punch' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(chip('My LUTs'));
+    const mine = screen.getByRole('group', { name: 'My LUTs looks' });
+    expect((await within(mine).findByRole('button', { name: 'Teal Punch' })).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('lists My LUTs with the catalogue, chooses one, and deletes it (the open grade then has no look)', async () => {
@@ -178,8 +297,11 @@ describe('LooksPanel', () => {
       return url === '/api/luts' ? jsonResponse(200, { luts: [lut] }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' });
     });
     renderWithQueryClient(<LooksPanel />);
-    const mine = screen.getByRole('region', { name: 'My LUTs' });
-    fireEvent.click(await within(mine).findByRole('button', { name: 'Night Bleach' }));
+    // Imported LUTs come first under All, and alone under the My LUTs chip.
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'All looks' })).getAllByRole('button')[0]!.getAttribute('aria-label')).toBe('Night Bleach'));
+    fireEvent.click(chip('My LUTs'));
+    const mine = screen.getByRole('group', { name: 'My LUTs looks' });
+    fireEvent.click(within(mine).getByRole('button', { name: 'Night Bleach' }));
     expect(gradeStore.getState().grade).toMatchObject({ look: null, customLook: lut.id });
     fireEvent.click(within(mine).getByRole('button', { name: 'Delete Night Bleach' }));
     await waitFor(() => expect(within(mine).queryByRole('button', { name: 'Night Bleach' })).toBeNull());

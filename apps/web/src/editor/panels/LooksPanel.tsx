@@ -1,36 +1,38 @@
-import { useMemo } from 'react';
-import { DEFAULT_LOOK_STRENGTH, LOOK_CATEGORIES, looksInCatalogue, type LookDefinition } from '@cinegrade/color';
-import type { UserLut } from '@cinegrade/contract';
+import { useMemo, useState } from 'react';
+import { confidenceColor, DEFAULT_LOOK_STRENGTH, formatConfidence, type LookDefinition } from '@cinegrade/color';
+import type { LookRecommendation, UserLut } from '@cinegrade/contract';
+import { useOpenMedia } from '../../workspace/open-media';
 import { gradeStore, useGradeState } from '../grade-store';
-import { useUserLuts } from '../user-luts';
+import { useUserLuts, type UserLutsState } from '../user-luts';
+import { useRecommendations } from './analysis-store';
+import { CATALOGUE_LOOKS, catalogueChips, catalogueItems, type CatalogueChip, type CatalogueItem } from './catalogue-filter';
 import { chooseImportedLut, chooseLook, resetLook, useCanUsePremiumLooks } from './look-access';
 import { LabelledSlider } from './LabelledSlider';
 import { LockIcon } from './LockIcon';
-import { LookSwatch } from './LookSwatch';
-import { LutDownloadControls } from './LutFileControls';
-import { MyLuts } from './MyLuts';
+import { LookSwatch, SwatchButton, type CardBaseProps } from './LookSwatch';
+import { LutFilesMenu } from './LutFileControls';
+import { ImportedLutCard } from './MyLuts';
 import { customSwatchKey, type SwatchSubject } from './look-swatches';
+import { mediaKey } from './media-key';
+import { moveGridFocus } from './roving-grid';
 import { useLookSwatches, type Swatches } from './use-look-swatches';
 import './panels.css';
 
-const EDITOR_LOOKS = looksInCatalogue('editor');
-
-/** The editor catalogue by category, in the order of LOOK_CATEGORIES. */
-const LOOKS_BY_CATEGORY = LOOK_CATEGORIES.map((category) => ({ category, looks: EDITOR_LOOKS.filter((look) => look.category === category) })).filter(
-  (group) => group.looks.length > 0,
-);
-
-const CATALOGUE_SUBJECTS: readonly SwatchSubject[] = EDITOR_LOOKS.map((look) => ({ key: look.id, look: look.id }));
+const CATALOGUE_SUBJECTS: readonly SwatchSubject[] = CATALOGUE_LOOKS.map((look) => ({ key: look.id, look: look.id }));
 
 /**
- * Hollywood LUTs (docs/product-rules.md, 'Looks'): the user's imported LUTs and the editor
- * catalogue, each with a swatch of the current frame through it; Reset to none; the look's
- * strength; `.cube` import and download.
+ * Hollywood LUTs (docs/product-rules.md, 'Looks'): the catalogue as one grid of swatches of the
+ * current frame through each look, filtered by category chips and a search, Smart Analyze's
+ * recommendations marked in it; Reset to none; the look's strength; `.cube` import and download.
  */
 export function LooksPanel() {
   const { grade } = useGradeState();
   const canUsePremium = useCanUsePremiumLooks();
   const userLuts = useUserLuts();
+  const recommendations = useRecommendations(mediaKey(useOpenMedia()));
+  const [chosenChip, setChip] = useState<CatalogueChip>('All');
+  const [search, setSearch] = useState('');
+  const [focusKey, setFocusKey] = useState<string | null>(null);
   const subjects = useMemo(
     () => [...userLuts.luts.map((lut): SwatchSubject => ({ key: customSwatchKey(lut.id), customLook: lut.id })), ...CATALOGUE_SUBJECTS],
     [userLuts.luts],
@@ -38,27 +40,87 @@ export function LooksPanel() {
   const swatches = useLookSwatches(subjects, grade.inputTransform);
   const hasLook = grade.look !== null || grade.customLook !== null;
 
+  const chips = catalogueChips(recommendations.size > 0);
+  // Recommended disappears with the results (Reset, other media): back to All.
+  const chip = chips.includes(chosenChip) ? chosenChip : 'All';
+  const items = useMemo(() => catalogueItems(chip, search, userLuts.luts, [...recommendations.keys()]), [chip, search, userLuts.luts, recommendations]);
+  const keys = items.map((item) => item.key);
+  const selectedKey = grade.look ?? (grade.customLook !== null ? customSwatchKey(grade.customLook) : null);
+  // Roving tabindex: the last focused card, else the selected look, else the first card.
+  const tabKey = [focusKey, selectedKey].find((key) => key !== null && keys.includes(key)) ?? keys[0];
+
   return (
     <section className="editor-panel looks-panel" aria-label="Hollywood LUTs">
-      <header className="editor-panel-head">
+      <header className="editor-panel-head looks-head">
         <h3>Hollywood LUTs</h3>
-        <span className="spacer" />
+        <input
+          type="search"
+          className="input looks-search"
+          placeholder="Search looks"
+          aria-label="Search looks"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <button type="button" className="btn btn-sm" onClick={() => resetLook()} disabled={!hasLook}>
           Reset
         </button>
       </header>
-      <div className="looks-scroll">
-        <MyLuts state={userLuts} selected={grade.customLook} swatches={swatches} onChoose={(lut: UserLut) => chooseImportedLut(lut.id)} />
-        {LOOKS_BY_CATEGORY.map(({ category, looks }) => (
-          <section key={category} className="look-group" aria-label={category}>
-            <h4 className="look-group-title">{category}</h4>
-            <div className="look-grid">
-              {looks.map((look) => (
-                <LookCard key={look.id} look={look} selected={grade.look === look.id} locked={look.tier === 'premium' && !canUsePremium} swatches={swatches} onChoose={() => chooseLook(look.id, canUsePremium)} />
-              ))}
-            </div>
-          </section>
+      <div
+        className="look-chips"
+        role="group"
+        aria-label="Look categories"
+        // One line of chips that scrolls sideways: a mouse wheel scrolls it too.
+        onWheel={(event) => {
+          if (Math.abs(event.deltaY) > Math.abs(event.deltaX)) event.currentTarget.scrollLeft += event.deltaY;
+        }}
+      >
+        {chips.map((c) => (
+          <button key={c} type="button" className={`look-chip${c === chip ? ' look-chip-on' : ''}${c === 'Recommended' ? ' look-chip-recommended' : ''}`} aria-pressed={c === chip} onClick={() => setChip(c)}>
+            {c}
+          </button>
         ))}
+      </div>
+      <div className="looks-scroll" data-testid="looks-catalogue">
+        {chip === 'My LUTs' && <MyLutsNotes state={userLuts} search={search} />}
+        {items.length === 0 && chip !== 'My LUTs' && <p className="small faint">No looks match “{search.trim()}” here.</p>}
+        <div
+          className="look-grid"
+          role="group"
+          aria-label={`${chip} looks`}
+          onKeyDown={(event) => {
+            const moved = moveGridFocus(event, keys);
+            if (moved !== null) setFocusKey(moved);
+          }}
+        >
+          {items.map((item) => (
+            <CatalogueCard
+              key={item.key}
+              item={item}
+              selected={item.key === selectedKey}
+              tabbable={item.key === tabKey}
+              canUsePremium={canUsePremium}
+              recommendation={item.kind === 'look' ? recommendations.get(item.look.id) : undefined}
+              swatches={swatches}
+              onFocus={() => setFocusKey(item.key)}
+            />
+          ))}
+        </div>
+        {chip === 'Recommended' && (
+          <ol className="look-reasons small" aria-label="Why these looks">
+            {items.map((item) => {
+              const recommendation = item.kind === 'look' ? recommendations.get(item.look.id) : undefined;
+              return (
+                recommendation &&
+                item.kind === 'look' && (
+                  <li key={item.key}>
+                    <strong>{item.look.name}</strong> <span className={`confidence confidence-${confidenceColor(recommendation.confidence)}`}>{formatConfidence(recommendation.confidence)}</span>{' '}
+                    <span className="muted">{recommendation.reason}</span>
+                  </li>
+                )
+              );
+            })}
+          </ol>
+        )}
       </div>
       <footer className="looks-footer">
         <LabelledSlider
@@ -73,31 +135,65 @@ export function LooksPanel() {
           onReset={() => gradeStore.change((g) => ({ ...g, lookStrength: DEFAULT_LOOK_STRENGTH }))}
           resetValue={DEFAULT_LOOK_STRENGTH}
         />
-        <LutDownloadControls />
+        <LutFilesMenu canImport={userLuts.userId !== null} />
       </footer>
     </section>
   );
 }
 
-function LookCard({ look, selected, locked, swatches, onChoose }: { look: LookDefinition; selected: boolean; locked: boolean; swatches: Swatches; onChoose: () => void }) {
+function MyLutsNotes({ state, search }: { state: UserLutsState; search: string }) {
+  if (state.userId === null) return <p className="small faint">Sign in to import your own .cube LUTs.</p>;
+  if (state.status === 'failed') return <p className="small field-error">{state.error}</p>;
+  if (state.status !== 'ready') return null;
+  if (state.luts.length === 0) return <p className="small faint">Import a .cube file (.cube files, below) to keep your own looks here.</p>;
+  if (search.trim() !== '' && !state.luts.some((lut) => lut.name.toLowerCase().includes(search.trim().toLowerCase())))
+    return <p className="small faint">No imported LUT matches “{search.trim()}”.</p>;
+  return null;
+}
+
+interface CardProps {
+  item: CatalogueItem;
+  selected: boolean;
+  tabbable: boolean;
+  canUsePremium: boolean;
+  recommendation: LookRecommendation | undefined;
+  swatches: Swatches;
+  onFocus: () => void;
+}
+
+function CatalogueCard({ item, selected, tabbable, canUsePremium, recommendation, swatches, onFocus }: CardProps) {
+  const common = { selected, tabIndex: tabbable ? 0 : -1, onFocus, gridKey: item.key, swatches };
+  if (item.kind === 'lut') return <ImportedLutCard lut={item.lut} {...common} onChoose={(lut: UserLut) => chooseImportedLut(lut.id)} />;
+  return <LookCard look={item.look} locked={item.look.tier === 'premium' && !canUsePremium} recommendation={recommendation} {...common} onChoose={() => chooseLook(item.look.id, canUsePremium)} />;
+}
+
+function LookCard(props: CardBaseProps & { look: LookDefinition; locked: boolean; recommendation: LookRecommendation | undefined; onChoose: () => void }) {
+  const { look, locked, recommendation } = props;
   const premium = look.tier === 'premium';
+  const recommended = recommendation
+    ? { text: `Recommended, ${formatConfidence(recommendation.confidence)} confidence: ${recommendation.reason}`, colour: confidenceColor(recommendation.confidence) }
+    : null;
   return (
-    <button
-      type="button"
-      className={`look-card${selected ? ' look-card-selected' : ''}${locked ? ' look-card-locked' : ''}`}
-      aria-pressed={selected}
-      aria-label={premium ? `${look.name} (Premium)` : look.name}
-      title={look.description}
-      data-look={look.id}
-      data-tier={look.tier}
-      onClick={onChoose}
+    <SwatchButton
+      {...props}
+      className={`${locked ? ' look-card-locked' : ''}${recommended ? ' look-card-recommended' : ''}`}
+      name={look.name}
+      label={premium ? `${look.name} (Premium)` : look.name}
+      title={[`${look.name} (${look.category}${premium ? ', Premium' : ''})`, look.description, recommended?.text].filter(Boolean).join('\n')}
+      description={recommended?.text}
+      data={{ 'data-look': look.id, 'data-tier': look.tier, ...(recommendation ? { 'data-recommended': formatConfidence(recommendation.confidence) } : {}) }}
+      swatch={<LookSwatch pixels={props.swatches.pixels.get(look.id)} width={props.swatches.width} height={props.swatches.height} gradient={look.previewGradient} />}
     >
-      <LookSwatch pixels={swatches.pixels.get(look.id)} width={swatches.width} height={swatches.height} gradient={look.previewGradient} />
-      <span className="look-card-name">{look.name}</span>
-      <span className={`badge look-tier ${premium ? 'badge-premium' : 'badge-success'}`} aria-hidden>
-        {locked && <LockIcon />}
-        {premium ? 'Premium' : 'Free'}
-      </span>
-    </button>
+      {premium && (
+        <span className="look-card-premium" aria-hidden title="Premium">
+          {locked ? <LockIcon /> : '★'}
+        </span>
+      )}
+      {recommended && (
+        <span className={`look-card-confidence confidence-${recommended.colour}`} aria-hidden>
+          {formatConfidence(recommendation!.confidence)}
+        </span>
+      )}
+    </SwatchButton>
   );
 }

@@ -1,3 +1,4 @@
+import { Popover } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { getLook, type Lut3D } from '@cinegrade/color';
 import { handleError } from '../../ui/handle-error';
@@ -30,11 +31,19 @@ function useImportCubeFile(): (file: File) => Promise<void> {
   };
 }
 
-/** Import a `.cube` as a personal look (".cube in and out"); shown in My LUTs' heading. */
-export function LutImportButton() {
+/**
+ * The `.cube` files of the Hollywood LUTs area in one small menu, so they take no room from the
+ * catalogue: the LUT size and Download (the current grade as a `.cube`), and Import (a `.cube`
+ * as a personal look, ".cube in and out", which lands in My LUTs; signed-in only). The file
+ * input stays mounted while the menu is closed, so an import finishes after the menu goes.
+ */
+export function LutFilesMenu({ canImport }: { canImport: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
   const importCubeFile = useImportCubeFile();
+  const download = useDownloadCube();
+  const [size, setSize] = useState<DownloadLutSize>(33);
   return (
     <>
       <input
@@ -51,20 +60,50 @@ export function LutImportButton() {
           void importCubeFile(file).finally(() => setBusy(false));
         }}
       />
-      <button type="button" className="btn btn-sm" disabled={busy} onClick={() => input.current?.click()}>
-        {busy ? 'Importing...' : 'Import .cube'}
-      </button>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger className="btn btn-sm lut-files-trigger" title="Download the grade as a .cube, or import one">
+          {busy ? 'Importing...' : '.cube files'} <span aria-hidden>▾</span>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className="menu-content lut-files" side="top" align="end" sideOffset={6} aria-label=".cube files">
+            <div className="lut-files-row">
+              <Select<`${DownloadLutSize}`>
+                label="LUT size"
+                value={`${size}`}
+                options={DOWNLOAD_LUT_SIZES.map((s) => ({ value: `${s}`, label: `${s}-point` }))}
+                onValueChange={(value) => setSize(Number(value) as DownloadLutSize)}
+              />
+              <button type="button" className="btn btn-sm" title="The current grade as a .cube LUT for other grading tools" onClick={() => void download(size)}>
+                Download .cube
+              </button>
+            </div>
+            {canImport ? (
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={busy}
+                onClick={() => {
+                  input.current?.click();
+                  setOpen(false);
+                }}
+              >
+                Import .cube
+              </button>
+            ) : (
+              <p className="small faint">Sign in to import your own .cube LUTs.</p>
+            )}
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
     </>
   );
 }
 
-/** Download the current grade as a `.cube` of the chosen size. */
-export function LutDownloadControls() {
+/** Downloads the current grade as a `.cube` of the given size. */
+function useDownloadCube(): (size: DownloadLutSize) => Promise<void> {
   const media = useOpenMedia();
   const { luts } = useUserLuts();
-  const [size, setSize] = useState<DownloadLutSize>(33);
-
-  const download = async () => {
+  return async (size) => {
     const { grade } = gradeStore.getState();
     let customLut: Lut3D | undefined;
     if (grade.customLook !== null) {
@@ -78,18 +117,4 @@ export function LutDownloadControls() {
     const file = gradeCube(grade, size, { asset: media?.name ?? 'Cinegrade', look }, customLut);
     downloadTextFile(file.fileName, file.text);
   };
-
-  return (
-    <div className="lut-files">
-      <Select<`${DownloadLutSize}`>
-        label="LUT size"
-        value={`${size}`}
-        options={DOWNLOAD_LUT_SIZES.map((s) => ({ value: `${s}`, label: `${s}-point` }))}
-        onValueChange={(value) => setSize(Number(value) as DownloadLutSize)}
-      />
-      <button type="button" className="btn btn-sm" title="The current grade as a .cube LUT for other grading tools" onClick={() => void download()}>
-        Download .cube
-      </button>
-    </div>
-  );
 }

@@ -2,11 +2,9 @@ import type { UserLut } from '@cinegrade/contract';
 import { handleError } from '../../ui/handle-error';
 import { toast } from '../../ui/toast-store';
 import { gradeStore } from '../grade-store';
-import { useDeleteUserLut, type UserLutsState } from '../user-luts';
-import { LookSwatch } from './LookSwatch';
+import { useDeleteUserLut } from '../user-luts';
+import { LookSwatch, SwatchButton, type CardBaseProps } from './LookSwatch';
 import { customSwatchKey } from './look-swatches';
-import { LutImportButton } from './LutFileControls';
-import type { Swatches } from './use-look-swatches';
 
 /** A neutral grey ramp for imported LUTs before their swatch is drawn (we know nothing of their colour). */
 const IMPORTED_GRADIENT = 'linear-gradient(135deg, #2a2a2e, #77777d 50%, #c8c8cc)';
@@ -24,43 +22,29 @@ function useRemoveLut(): (lut: UserLut) => void {
     });
 }
 
-/** "My LUTs": the person's imported `.cube` LUTs, chosen like any look, each deletable. */
-export function MyLuts({ state, selected, swatches, onChoose }: { state: UserLutsState; selected: string | null; swatches: Swatches; onChoose: (lut: UserLut) => void }) {
+/** One of "My LUTs", the person's imported `.cube` LUTs: chosen like any look, deletable. */
+export function ImportedLutCard(props: CardBaseProps & { lut: UserLut; onChoose: (lut: UserLut) => void }) {
+  const { lut, swatches } = props;
   const remove = useRemoveLut();
   return (
-    <section className="look-group" aria-label="My LUTs">
-      <div className="look-group-head">
-        <h4 className="look-group-title">My LUTs</h4>
-        <span className="spacer" />
-        {state.userId !== null && <LutImportButton />}
-      </div>
-      {state.userId === null && <p className="small faint">Sign in to import your own .cube LUTs.</p>}
-      {state.status === 'failed' && <p className="small field-error">{state.error}</p>}
-      {state.status === 'ready' && state.luts.length === 0 && <p className="small faint">Import a .cube file to keep your own looks here.</p>}
-      <div className="look-grid">
-        {state.luts.map((lut) => (
-          <div key={lut.id} className="look-card-wrap">
-            <button
-              type="button"
-              className={`look-card${selected === lut.id ? ' look-card-selected' : ''}`}
-              aria-pressed={selected === lut.id}
-              aria-label={lut.name}
-              title={`Imported ${lut.size}-point LUT`}
-              data-custom-look={lut.id}
-              onClick={() => onChoose(lut)}
-            >
-              <LookSwatch pixels={swatches.pixels.get(customSwatchKey(lut.id))} width={swatches.width} height={swatches.height} gradient={IMPORTED_GRADIENT} />
-              <span className="look-card-name">{lut.name}</span>
-              <span className="badge look-tier" aria-hidden>
-                Mine
-              </span>
-            </button>
-            <button type="button" className="btn-icon look-card-delete" aria-label={`Delete ${lut.name}`} title={`Delete ${lut.name}`} onClick={() => remove(lut)}>
-              ✕
-            </button>
-          </div>
-        ))}
-      </div>
-    </section>
+    <div className="look-card-wrap">
+      <SwatchButton
+        {...props}
+        className=""
+        name={lut.name}
+        label={lut.name}
+        title={`${lut.name} (My LUTs)\nImported ${lut.size}-point LUT`}
+        data={{ 'data-custom-look': lut.id }}
+        swatch={<LookSwatch pixels={swatches.pixels.get(customSwatchKey(lut.id))} width={swatches.width} height={swatches.height} gradient={IMPORTED_GRADIENT} />}
+        onChoose={() => props.onChoose(lut)}
+      >
+        <span className="look-card-premium look-card-mine" aria-hidden>
+          Mine
+        </span>
+      </SwatchButton>
+      <button type="button" className="btn-icon look-card-delete" tabIndex={props.tabIndex} aria-label={`Delete ${lut.name}`} title={`Delete ${lut.name}`} onClick={() => remove(lut)}>
+        ✕
+      </button>
+    </div>
   );
 }

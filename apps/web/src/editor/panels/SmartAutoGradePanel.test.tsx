@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
 import type { OpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
+import { analysisStore } from './analysis-store';
 import { captureAnalysisFrames, measureCurrentFrame } from './scene-frames';
 import { SmartAutoGradePanel } from './SmartAutoGradePanel';
 import { jsonResponse, mockFetch, sentBody, testAsset } from './test-helpers';
@@ -30,6 +31,7 @@ describe('SmartAutoGradePanel', () => {
     gradeStore.load('asset-1', DEFAULT_GRADE);
     vi.mocked(toast).mockClear();
     vi.mocked(captureAnalysisFrames).mockResolvedValue(FRAME);
+    analysisStore.set(null);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -37,6 +39,23 @@ describe('SmartAutoGradePanel', () => {
     workspace.media = null;
     render(<SmartAutoGradePanel />);
     expect(screen.getByRole('button', { name: 'Smart Analyze' })).toHaveProperty('disabled', true);
+  });
+
+  it('says what Smart Analyze and Auto Grade do before either is used, and gives the space to the results after', async () => {
+    answer({ recommendations: [{ lut: 'youtube-clean', confidence: 0.7, reason: 'Even light', premium: false }] });
+    render(<SmartAutoGradePanel />);
+    const intro = screen.getByTestId('smart-intro');
+    expect(intro.textContent).toContain('up to 3 more from across the clip');
+    expect(intro.textContent).toContain('recommends up to five looks');
+    expect(intro.textContent).toContain('sets Temperature, Contrast, Highlights and Shadows');
+    fireEvent.click(screen.getByRole('button', { name: 'Smart Analyze' }));
+    await screen.findByTestId('analysis-results');
+    expect(screen.queryByTestId('smart-intro')).toBeNull();
+    // The same results are what Hollywood LUTs marks.
+    expect(analysisStore.get()?.outcome.recommendations.map((r) => r.lut)).toEqual(['youtube-clean']);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByTestId('smart-intro')).toBeTruthy();
+    expect(analysisStore.get()).toBeNull();
   });
 
   it("says 'No Media Available' when there is no frame to read", async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADJUSTMENT_INFO, confidenceColor, formatConfidence, getLook, suggestAutoGrade, type AdjustmentKey } from '@cinegrade/color';
-import type { LookRecommendation } from '@cinegrade/contract';
+import { ANALYSIS_MAX_FRAMES, type LookRecommendation } from '@cinegrade/contract';
 import { toast } from '../../ui/toast-store';
 import { useOpenMedia } from '../../workspace/open-media';
 import { useEditorMedia } from '../editor-media';
 import { gradeStore, useGradeState } from '../grade-store';
-import { analyzeScene, outcomeToast, type AnalysisOutcome } from './analyze-scene-client';
+import { analysisStore, useAnalysisOutcome } from './analysis-store';
+import { analyzeScene, outcomeToast } from './analyze-scene-client';
 import { LockIcon } from './LockIcon';
 import { chooseLook, useCanUsePremiumLooks } from './look-access';
 import { mediaKey } from './media-key';
@@ -30,9 +31,8 @@ export function SmartAutoGradePanel() {
   const canUsePremium = useCanUsePremiumLooks();
   const key = mediaKey(media);
   const [analyzing, setAnalyzing] = useState(false);
-  const [result, setResult] = useState<{ key: string | null; outcome: AnalysisOutcome } | null>(null);
   const running = useRef<AbortController | null>(null);
-  const outcome = result?.key === key ? result.outcome : null;
+  const outcome = useAnalysisOutcome(key);
 
   // Results belong to the media they were made for; switching media abandons a running analysis.
   useEffect(() => () => running.current?.abort(), [key]);
@@ -45,7 +45,7 @@ export function SmartAutoGradePanel() {
     setAnalyzing(true);
     try {
       const next = await analyzeScene(frames, mediaType ?? media.mediaType, controller.signal);
-      setResult({ key, outcome: next });
+      analysisStore.set({ key, outcome: next });
       toast({ ...outcomeToast(next), variant: next.kind === 'fallback' ? 'default' : 'success' });
     } catch {
       // Aborted: the media changed under it.
@@ -69,7 +69,7 @@ export function SmartAutoGradePanel() {
       <header className="editor-panel-head">
         <h3>Smart Auto Grade</h3>
         <span className="spacer" />
-        <button type="button" className="btn btn-sm" disabled={!outcome} onClick={() => setResult(null)}>
+        <button type="button" className="btn btn-sm" disabled={!outcome} onClick={() => analysisStore.set(null)}>
           Reset
         </button>
       </header>
@@ -81,6 +81,7 @@ export function SmartAutoGradePanel() {
           Auto Grade
         </button>
       </div>
+      {!outcome && <SmartIntro />}
       {outcome && (
         <div className="smart-results" data-testid="analysis-results">
           {outcome.kind !== 'complete' && (
@@ -107,6 +108,23 @@ export function SmartAutoGradePanel() {
         </div>
       )}
     </section>
+  );
+}
+
+/** What the two buttons do, shown before either has been used (true to the code above and on the server). */
+function SmartIntro() {
+  return (
+    <div className="smart-intro" data-testid="smart-intro">
+      <p className="small">
+        <strong>Smart Analyze</strong> sends the frame on screen (for a video, up to {ANALYSIS_MAX_FRAMES - 1} more from across the clip) to our server. It measures
+        light, colour and skin, describes the scene and recommends up to five looks, each with a confidence and the reason. They are listed here and marked in
+        Hollywood LUTs. Analysing needs an account; signed out, you get three looks that suit most content.
+      </p>
+      <p className="small">
+        <strong>Auto Grade</strong> measures the frame on screen and sets Temperature, Contrast, Highlights and Shadows. The look and the other sliders stay as
+        they are; Undo (Ctrl/Cmd+Z) takes it back.
+      </p>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { ApiError, toApiError } from '../../api/client';
 import { handleError } from '../../ui/handle-error';
 import { toast } from '../../ui/toast-store';
 import { useOpenMedia, type OpenMedia } from '../../workspace/open-media';
+import { trialGrade } from '../../workspace/trial-file';
 import { gradeStore, type GradeStore } from '../grade-store';
 import { fetchLutTable } from '../user-lut-tables';
 import { GradeAutosaver } from './grade-autosaver';
@@ -60,10 +61,11 @@ export function useLoadedMediaKey(): string | null {
 /**
  * The grade an opened media starts with: this tab's unsaved edits of the asset; else the grade
  * saved on it; else — when the saved one no longer parses — the original, saying why. The
- * signed-out trial file always starts as the original and is never saved.
+ * signed-out trial file starts with the grade kept with it in the browser (after a reload), else
+ * as the original; it is never saved on the server.
  */
 export function initialGrade(media: OpenMedia, autosaver: GradeAutosaver = gradeAutosaver): Grade {
-  if (media.source !== 'asset') return DEFAULT_GRADE;
+  if (media.source !== 'asset') return trialGrade() ?? DEFAULT_GRADE;
   const unsaved = autosaver.unsavedGrade(media.asset.id);
   if (unsaved) return unsaved;
   const parsed = gradeFromSavedGrade(media.asset);

@@ -47,7 +47,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'getting-started',
     question: 'How do I get started with Cinegrade?',
     answer: [
-      `You can try the editor without an account: drop a clip or a photo of up to ${formatLimit(TEMP_FILE_LIMIT_BYTES)} on the home page. It stays in your browser until you sign up; when you do, it is uploaded and kept as your first asset.`,
+      `You can try the editor without an account: drop a clip or a photo of up to ${formatLimit(TEMP_FILE_LIMIT_BYTES)} on the home page. It stays in your browser for up to a day, through a reload, until you sign up; when you do, it is uploaded and kept as your first asset.`,
       {
         list: [
           'Create a free account and confirm your email address.',

@@ -21,7 +21,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         },
         {
           label: 'Uploaded media files',
-          text: 'The videos and images you upload, the thumbnails and preview copies we make from them, the files you export, and the information needed to grade them: file name, type, size, duration and resolution, the look and slider values you chose, and the .cube LUTs you import. If you try the editor without an account, your file is kept in your browser and is uploaded only when you sign in, to become your first saved asset.',
+          text: 'The videos and images you upload, the thumbnails and preview copies we make from them, the files you export, and the information needed to grade them: file name, type, size, duration and resolution, the look and slider values you chose, and the .cube LUTs you import. If you try the editor without an account, your file is kept in your browser (for at most a day, and removed a second after you sign out) and is uploaded only when you sign in, to become your first saved asset.',
         },
         {
           label: 'Support contact',
