@@ -17,7 +17,15 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(): Promise<OpenBrowser> {
+/** How the browser presents itself: the window's size and, for a phone, its pixel ratio and touch screen. */
+export interface DeviceOptions {
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
+  hasTouch?: boolean;
+  isMobile?: boolean;
+}
+
+export async function openBrowser(device: DeviceOptions = {}): Promise<OpenBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium was not found at ${CHROMIUM_PATH}. The end-to-end tests drive Debian's chromium: "npm test" installs it ` +
@@ -29,6 +37,7 @@ export async function openBrowser(): Promise<OpenBrowser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: 1366, height: 900 },
+    ...device,
     acceptDownloads: true,
     args: [
       '--headless',
@@ -61,14 +70,14 @@ export async function openBrowser(): Promise<OpenBrowser> {
  * after them. Unless `keepStateBetweenTests` (tests that build on the one before), each test
  * starts signed out and with no request routes left by the test before it.
  */
-export function browserForSuite(options: { keepStateBetweenTests?: boolean } = {}): Pick<OpenBrowser, 'context' | 'page'> {
+export function browserForSuite(options: { keepStateBetweenTests?: boolean; device?: DeviceOptions } = {}): Pick<OpenBrowser, 'context' | 'page'> {
   let browser: OpenBrowser | null = null;
   const opened = (): OpenBrowser => {
     if (!browser) throw new Error('The browser is opened in beforeAll; use it inside hooks and tests');
     return browser;
   };
   beforeAll(async () => {
-    browser = await openBrowser();
+    browser = await openBrowser(options.device);
   });
   afterAll(async () => {
     await browser?.close();

@@ -102,11 +102,13 @@ describe('export, in a real browser', () => {
     await uploadAndGrade(page, clip('e2e clip.mp4', '480x270', 8, 25), 'e2e clip', { selected_lut: 'vintage-film', color_settings: { contrast: 20, clarity: 30, vignette: 25 } });
     await page.getByTestId('export-button').click();
     // Pro items are marked and locked; the Free defaults are MP4 at 720p.
-    for (const name of ['MOV ProRes 422 HQ PRO', 'AVI Uncompressed PRO', '1080p about 100MB PRO', '16K about 1.6GB PRO']) {
-      expect(await page.getByRole('menuitemradio', { name }).getAttribute('aria-disabled'), name).toBe('true');
+    // Size hints are estimates from this clip's size and length (a few MB at 720p), not fixed figures.
+    for (const name of ['MOV ProRes 422 HQ PRO', 'AVI Uncompressed PRO', /^1080p about [\d.]+ MB \(estimate\) PRO$/, /^16K about [\d.]+ (MB|GB) \(estimate\) PRO$/]) {
+      expect(await page.getByRole('menuitemradio', { name }).getAttribute('aria-disabled'), String(name)).toBe('true');
     }
     expect(await page.getByRole('menuitemradio', { name: 'MP4 H.264' }).getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByRole('menuitemradio', { name: '720p about 50MB' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('menuitemradio', { name: /^720p about [\d.]+ MB \(estimate\)$/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByText('MOV, AVI and sizes above 720p need Premium.').isVisible()).toBe(true);
     expect(await page.getByRole('menuitemradio', { name: 'WebM VP9' }).getAttribute('aria-disabled')).not.toBe('true');
 
     const buttonTexts = await recordExportButton(page);
@@ -143,7 +145,7 @@ describe('export, in a real browser', () => {
       await uploadAndGrade(page, clip('premium clip.mp4', '320x180', 1, 10), 'premium clip', { selected_lut: 'blockbuster-teal-orange', color_settings: { saturation: 10 } });
       await page.getByTestId('export-button').click();
       await page.getByRole('menuitemradio', { name: 'MOV ProRes 422 HQ PRO' }).click();
-      await page.getByRole('menuitemradio', { name: '1080p about 100MB PRO' }).click();
+      await page.getByRole('menuitemradio', { name: /^1080p about [\d.]+ (MB|GB) \(estimate\) PRO$/ }).click();
       const mov = await exportAndDownload(page, 'Export MOV 1080p', path.join(work, 'premium.mov'));
       expect(mov.name).toBe('premium clip-blockbuster-teal-orange.mov');
       const movProbe = probe(mov.file);
@@ -154,7 +156,7 @@ describe('export, in a real browser', () => {
       await waitForToast(page, 'Export completed!');
       await page.getByTestId('export-button').click();
       await page.getByRole('menuitemradio', { name: 'AVI Uncompressed PRO' }).click();
-      await page.getByRole('menuitemradio', { name: '720p about 50MB' }).click();
+      await page.getByRole('menuitemradio', { name: /^720p about [\d.]+ (MB|GB) \(estimate\)$/ }).click();
       const avi = await exportAndDownload(page, 'Export AVI 720p', path.join(work, 'premium.avi'));
       expect(avi.name).toBe('premium clip-blockbuster-teal-orange.avi');
       const aviProbe = probe(avi.file);

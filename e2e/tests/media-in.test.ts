@@ -183,6 +183,30 @@ describe('media in, in a real browser', () => {
     expect(await page.getByText('No assets yet').isVisible()).toBe(true);
   });
 
+  it('shows a refused upload in the tray with its name and the reason, without covering My Assets', async () => {
+    await signUpAndSignIn(page, server);
+    const still = path.join(path.dirname(fixtures.png), 'tray still.png');
+    if (!fs.existsSync(still)) fs.copyFileSync(fixtures.png, still);
+    await page.getByTestId('header-upload-input').setInputFiles(still);
+    await thumbnailShown(page, 'tray still');
+    const fake = path.join(path.dirname(fixtures.htmlAsMp4), 'tray holiday.mp4');
+    fs.copyFileSync(fixtures.htmlAsMp4, fake);
+    await page.getByTestId('header-upload-input').setInputFiles(fake);
+    const error = page.getByRole('complementary', { name: 'Uploads' }).getByTestId('upload-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.innerText()).toMatch(/^tray holiday\.mp4 was not uploaded: .*is not a video or an image Cinegrade can read/);
+    // The card's centre is the card's, not the tray's: My Assets stays clickable.
+    const card = await cardFor(page, 'tray still');
+    const hit = await card.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { inCard: !!top && el.contains(top), inTray: !!top?.closest('.upload-tray') };
+    });
+    expect(hit).toEqual({ inCard: true, inTray: false });
+    await card.getByRole('button', { name: 'Open tray still' }).click();
+    await page.getByTestId('open-media-name').filter({ hasText: 'tray still' }).waitFor();
+  });
+
   it('keeps a signed-out trial file and saves it as an asset on sign-in', async () => {
     // An account that exists and is verified, then signed out.
     const email = await signUpAndSignIn(page, server);

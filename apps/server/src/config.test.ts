@@ -39,4 +39,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...complete, S3_ENDPOINT: 'minio:9000' }, '/')).toThrow(/S3_ENDPOINT must be a full address/);
     expect(() => loadConfig({ ...complete, S3_FORCE_PATH_STYLE: 'sometimes' }, '/')).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
   });
+
+  it('uses Stripe only with all three STRIPE_ variables, and never honours the test clock in production', () => {
+    expect(loadConfig({}, '/').stripe).toBeNull();
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' };
+    expect(loadConfig(stripe, '/').stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x', priceId: 'price_x' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PRICE_ID: 'price_x' }, '/')).toThrow(/^STRIPE_WEBHOOK_SECRET is missing/);
+    expect(loadConfig({ CINEGRADE_TEST_CLOCK: 'true' }, '/').testClock).toBe(true);
+    expect(() => loadConfig({ CINEGRADE_TEST_CLOCK: 'true', NODE_ENV: 'production' }, '/')).toThrow(/refused with NODE_ENV=production/);
+  });
 });

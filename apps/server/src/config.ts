@@ -28,6 +28,19 @@ export interface Config {
   rateLimitMultiplier: number;
   /** S3-compatible object storage for files when S3_BUCKET is set; local disk under DATA_DIR otherwise. */
   s3: S3Config | null;
+  /** Stripe when all three STRIPE_ variables are set; the built-in test checkout otherwise. */
+  stripe: StripeConfig | null;
+  /**
+   * Lets tests move the billing clock forward (POST /api/test/clock) to see a subscription end.
+   * Refused with NODE_ENV=production (docs/product-rules.md, 'Premium determination').
+   */
+  testClock: boolean;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
 }
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...). */
@@ -92,6 +105,23 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+
+/** Stripe is all or nothing: a missing webhook secret would sell subscriptions that never start. */
+function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig | null {
+  const set = STRIPE_VARIABLES.filter((name) => env[name]);
+  if (set.length === 0) return null;
+  const missing = STRIPE_VARIABLES.find((name) => !env[name]);
+  if (missing) throw new ConfigError(`${missing} is missing: ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set, and Stripe needs all of ${STRIPE_VARIABLES.join(', ')}. Unset them all to use the built-in test checkout.`);
+  return { secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, priceId: env.STRIPE_PRICE_ID! };
+}
+
+function testClock(env: NodeJS.ProcessEnv): boolean {
+  const on = flag('CINEGRADE_TEST_CLOCK', env.CINEGRADE_TEST_CLOCK, false);
+  if (on && env.NODE_ENV === 'production') throw new ConfigError('CINEGRADE_TEST_CLOCK is for tests only and is refused with NODE_ENV=production.');
+  return on;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /**
@@ -130,5 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     logLevel,
     rateLimitMultiplier: integer('RATE_LIMIT_MULTIPLIER', env.RATE_LIMIT_MULTIPLIER, 1) || 1,
     s3: s3Config(env),
+    stripe: stripeConfig(env),
+    testClock: testClock(env),
   };
 }

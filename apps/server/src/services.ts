@@ -22,7 +22,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries';
 import { describeMediaCheck } from './media/ffmpeg-capabilities';
 import { probeFfmpeg } from './media/ffmpeg-capability-probe';
-import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools } from './media/media-tools';
+import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools, SHORT_DERIVE_EXPIRY_SECONDS } from './media/media-tools';
 import type { Logger } from './platform/logger';
 import { FileDeletions } from './storage/file-deletions';
 import { LocalStorage } from './storage/local-storage';
@@ -40,6 +40,12 @@ import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
+import { BillingService } from './billing/billing.service';
+import type { BillingProvider } from './billing/billing-provider';
+import { BuiltinBilling } from './billing/builtin-billing';
+import { Clock } from './billing/clock';
+import { SubscriptionRepository } from './billing/subscription.repository';
+import { StripeBilling, type StripeApiAddress } from './billing/stripe-billing';
 
 /** Everything a server (or worker) process holds; built once by `createServices`. */
 export interface Services {
@@ -63,6 +69,7 @@ export interface Services {
   /** Database-backed fixed-window limits, shared by every process. */
   rateLimiter: RateLimiter;
   exports: ExportService;
+  billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
   /** Periodic sweeps, in processes that run jobs. */
@@ -76,6 +83,8 @@ export interface ServiceOverrides {
   rateLimitMultiplier?: number;
   /** Run job handlers in this process (defaults to RUN_WORKER). */
   runWorker?: boolean;
+  /** Where the Stripe SDK sends requests (tests: a local stand-in for Stripe's API). */
+  stripeApi?: StripeApiAddress;
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -87,7 +96,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   try {
     const mailer = overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, logger);
     const secret = await resolveAuthSecret(new AppSecretRepository(database.db), config.authSecret);
-    const profiles = new ProfileRepository(database.db);
+    const clock = new Clock(config.testClock);
+    const profiles = new ProfileRepository(database.db, () => clock.now());
     const settings = new SettingsRepository(database.db);
     const limiter = new RateLimiter(new RateLimitRepository(database.db), overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
@@ -117,6 +127,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
+    const subscriptions = new SubscriptionRepository(database.db);
+    const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(subscriptions, config.publicUrl, clock);
+    const billing = new BillingService(subscriptions, profiles, billingProvider, clock, logger);
     const fileDeletions = new FileDeletions(database.db, storage, logger);
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
@@ -133,7 +146,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, housekeeping, close };
   } catch (error) {
     await close();
     throw error;
@@ -169,19 +182,26 @@ async function openStorage(config: Config): Promise<Storage> {
 
 /** Every kind of job and who handles it; `work` decides whether this process runs them. */
 async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; fileDeletions: FileDeletions; renderer: ExportRenderer }, work: boolean): Promise<void> {
-  await jobs.define(
-    {
-      name: 'media.derive',
-      retryLimit: 3,
-      retryDelaySeconds: 10,
-      // Longer than the proxy's own wall-clock limit (media-tools.ts), so pg-boss never retries a
-      // job that is still running.
-      expireInSeconds: MEDIA_DERIVE_EXPIRY_SECONDS,
-      concurrency: 1,
-      handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
-    },
-    work,
-  );
+  // Two lanes for preparing uploads, one job at a time in each: short work (a thumbnail, a preview
+  // under a minute) never waits behind a long preview encode (docs/engineering-rules.md, 'Jobs').
+  for (const [name, expireInSeconds] of [
+    // Longer than the proxy's own wall-clock limit (media-tools.ts), so pg-boss never retries a
+    // job that is still running.
+    ['media.derive', MEDIA_DERIVE_EXPIRY_SECONDS],
+    ['media.derive-short', SHORT_DERIVE_EXPIRY_SECONDS],
+  ] as const) {
+    await jobs.define(
+      {
+        name,
+        retryLimit: 3,
+        retryDelaySeconds: 10,
+        expireInSeconds,
+        concurrency: 1,
+        handler: (data, context) => handlers.assets.deriveMedia(data.userId, data.assetId, context.signal),
+      },
+      work,
+    );
+  }
   // One render at a time per worker process: ffmpeg already uses every core. Retried from the start
   // (twice) when its worker dies or the process stops; each job's expiry is set when it is sent, from
   // the export's own wall-clock limit (see ExportService.start), under pg-boss's 24-hour ceiling.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from '../src/db/data-dir-lock';
+import { runAdmin as runAdminInProcess } from '../src/admin-main';
 import { openDatabase } from '../src/db/database';
 import { startTestServer } from './support/test-server';
 
@@ -60,6 +61,18 @@ describe('npm run admin -- set-tier', () => {
       .executeTakeFirstOrThrow();
     expect(row.subscription_tier).toBe('Premium');
     await database.close();
+
+    // `show`, run in this process (no second tsx start): the grant, no subscription, the tier now.
+    const lines: string[] = [];
+    const saved = process.env.DATA_DIR;
+    process.env.DATA_DIR = dataDir;
+    try {
+      expect(await runAdminInProcess(['show', email], (line) => lines.push(line))).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = saved;
+    }
+    expect(lines).toEqual([email, '  granted tier: Premium', '  subscription: none', '  tier now: Premium']);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -11,7 +11,7 @@ describe('analyzeScene', () => {
   it('recommends warming a blue-cast picture, citing the cast', () => {
     const { recommendations } = analyzeScene(stats(withCast(landscapeScene(), [0.7, 0.9, 1.4])), { tier: 'free' });
     const warm = recommendations.find((r) => r.lut === 'instagram-warm');
-    expect(warm?.reason).toMatch(/blue cast in the (mid-tones|highlights) \(blue exceeds red by \d+%\)/);
+    expect(warm?.reason).toMatch(/^Cool blue cast \((about|above) \d+ K; blue exceeds red by \d+% in the (mid-tones|highlights)\)/);
     expect(warm?.premium).toBe(false);
   });
 
@@ -55,6 +55,6 @@ describe('analyzeScene', () => {
     expect(analyzeScene(dark, { tier: 'free' }).sceneAnalysis.lighting).toMatch(/^Low light \(median brightness \d+%\)/);
     const both = analyzeScene([stats(landscapeScene()), stats(portraitScene())], { tier: 'free', limit: 2 });
     expect(both.recommendations).toHaveLength(2);
-    expect(both.sceneAnalysis.colorTemperature).toMatch(/^(Warm|Neutral|Cool) \(about \d+ K\)$/);
+    expect(both.sceneAnalysis.colorTemperature).toMatch(/^((Warm|Neutral|Cool) \(about \d+ K\)|Mixed: grey surfaces read about \d+ K while the picture's colours lean (warm|cool))$/);
   });
 });

@@ -10,6 +10,7 @@ import type { LookTier } from './look-types';
 import type { Recommendation } from './confidence';
 import { FALLBACK_RECOMMENDATIONS } from './confidence';
 import { greenBlueShare, warmHueShare } from './scene-analysis';
+import { CLIPPED_SHARE, kelvinWords, percent, readExposure, readLight } from './scene-reading';
 import type { StatsSummary } from './stats-summary';
 
 interface Proposal {
@@ -17,8 +18,6 @@ interface Proposal {
   readonly confidence: number;
   readonly reason: string;
 }
-
-const percent = (v: number): string => `${Math.round(v * 100)}%`;
 
 /** Maps a signal strength (0 = barely, 1 = clearly) to a confidence between `low` and `high`. */
 function scale(strength: number, low: number, high: number): number {
@@ -51,22 +50,20 @@ const RULES: readonly Rule[] = [
     ];
   },
   (s) => {
-    const mids = s.cast.midtones.warmth;
-    const highs = s.cast.highlights.warmth;
-    const [band, warmth] = highs < mids && s.cast.highlights.share > 0.05 ? ['highlights', highs] : ['mid-tones', mids];
-    if (s.greyscale || warmth > -0.03) return [];
-    const c = scale((-warmth - 0.03) / 0.15, 0.6, 0.88);
-    const reason = `Cool blue cast in the ${band} (blue exceeds red by ${percent(-warmth)})`;
+    const light = readLight(s);
+    if (s.greyscale || light.verdict !== 'cool' || light.tint > -0.03) return [];
+    const c = scale((-light.tint - 0.03) / 0.15, 0.6, 0.88);
+    const reason = `Cool blue cast (${kelvinWords(light.kelvin)}; blue exceeds red by ${percent(-light.tint)} in the ${light.band})`;
     return [
       { lut: 'instagram-warm', confidence: c, reason: `${reason}: a warm look balances it` },
       { lut: 'golden-hour-magic', confidence: c - 0.04, reason: `${reason}: turn it into low evening sun` },
     ];
   },
   (s) => {
-    const warmth = s.cast.midtones.warmth;
-    if (s.greyscale || warmth < 0.08) return [];
-    const c = scale((warmth - 0.08) / 0.2, 0.6, 0.85);
-    const reason = `Strong warm cast in the mid-tones (red exceeds blue by ${percent(warmth)})`;
+    const light = readLight(s);
+    if (s.greyscale || light.verdict !== 'warm' || light.tint < 0.08) return [];
+    const c = scale((light.tint - 0.08) / 0.2, 0.6, 0.85);
+    const reason = `Strong warm cast (${kelvinWords(light.kelvin)}; red exceeds blue by ${percent(light.tint)} in the ${light.band})`;
     return [
       { lut: 'youtube-clean', confidence: c, reason: `${reason}: a clean, neutral look keeps whites white` },
       { lut: 'golden-hour-magic', confidence: c - 0.05, reason: `${reason}: lean into it as golden light` },
@@ -76,16 +73,32 @@ const RULES: readonly Rule[] = [
     if (s.luma.p50 >= 0.25) return [];
     const c = scale((0.25 - s.luma.p50) / 0.2, 0.6, 0.82);
     const reason = `Low-key frame (median brightness ${percent(s.luma.p50)})`;
-    const warm = s.cast.midtones.warmth > 0.02 || s.cast.shadows.warmth > 0.02;
+    const light = readLight(s);
+    // The tones are called warm only where the answer's light verdict does not say cool, and the
+    // reverse (docs/product-rules.md, 'Smart Analyze').
+    const warmTones = s.cast.midtones.warmth > 0.02 || s.cast.shadows.warmth > 0.02;
+    const lean = light.verdict === 'mixed' ? light.tintLean : light.verdict === 'neutral' && warmTones ? 'warm' : light.verdict;
+    const warm = lean === 'warm';
+    const tones = `${lean} tones`;
     return warm
       ? [
-          { lut: 'dark-academia', confidence: c, reason: `${reason} with warm tones: lamp-lit browns suit it` },
-          { lut: 'blade-runner-2049', confidence: c - 0.04, reason: `${reason} with warm tones: a dusty orange haze` },
+          { lut: 'dark-academia', confidence: c, reason: `${reason} with ${tones}: lamp-lit browns suit it` },
+          { lut: 'blade-runner-2049', confidence: c - 0.04, reason: `${reason} with ${tones}: a dusty orange haze` },
         ]
       : [
-          { lut: 'street-urban', confidence: c, reason: `${reason} with cool tones: gritty contrast suits it` },
-          { lut: 'game-of-thrones', confidence: c - 0.04, reason: `${reason} with cool tones: cold steel blue-grey` },
+          { lut: 'street-urban', confidence: c, reason: `${reason} with ${tones}: gritty contrast suits it` },
+          { lut: 'game-of-thrones', confidence: c - 0.04, reason: `${reason} with ${tones}: cold steel blue-grey` },
         ];
+  },
+  (s) => {
+    const e = readExposure(s);
+    if (e.highlightsClipped < CLIPPED_SHARE) return [];
+    const c = scale((e.highlightsClipped - CLIPPED_SHARE) / 0.3, 0.6, 0.84);
+    const reason = `${percent(e.highlightsClipped)} of the frame has clipped highlights`;
+    return [
+      { lut: 'vintage-film', confidence: c, reason: `${reason}: a faded print's dimmed whites take the glare off them` },
+      { lut: 'fuji-400h-pro', confidence: c - 0.05, reason: `${reason}: a soft film shoulder suits the bright frame` },
+    ];
   },
   (s) => {
     if (s.tonalRange >= 0.45 || s.luma.p50 < 0.25) return [];

@@ -2,9 +2,11 @@
  * The scene analysis (lighting, mood, colorTemperature, genre, setting, optional
  * skinTone and timeOfDay), described in words from the measurements.
  */
-import { REC709_TO_XYZ, correlatedColourTemperature, xyzToChromaticity } from './colorimetry';
-import { applyMatrix3 } from './matrix';
 import type { StatsSummary } from './stats-summary';
+import { clippingWords, estimateKelvin, kelvinWords, percent, readExposure, readLight } from './scene-reading';
+import type { ExposureReading, LightReading } from './scene-reading';
+
+export { estimateKelvin };
 
 export interface SceneAnalysis {
   readonly lighting: string;
@@ -14,14 +16,6 @@ export interface SceneAnalysis {
   readonly setting: string;
   readonly skinTone?: string;
   readonly timeOfDay?: string;
-}
-
-const percent = (v: number): string => `${Math.round(v * 100)}%`;
-
-/** Correlated colour temperature of the measured light, rounded to 100 K and kept to 1500..20 000 K. */
-export function estimateKelvin(summary: StatsSummary): number {
-  const kelvin = correlatedColourTemperature(xyzToChromaticity(applyMatrix3(REC709_TO_XYZ, summary.neutral)));
-  return Math.round(Math.min(20000, Math.max(1500, kelvin)) / 100) * 100;
 }
 
 /** Foliage, water and sky: from yellow-green through to blue. */
@@ -42,37 +36,47 @@ export function warmHueShare(summary: StatsSummary): number {
   return hueShare(summary, WARM_HUES);
 }
 
-function lighting(s: StatsSummary): string {
+function lighting(s: StatsSummary, e: ExposureReading): string {
   const median = s.luma.p50;
+  const clipping = clippingWords(e);
   let words: string;
-  if (median < 0.15) words = `Low light (median brightness ${percent(median)})`;
+  if (e.overexposed) words = `Overexposed (median brightness ${percent(median)})`;
+  else if (median < 0.15) words = `Low light (median brightness ${percent(median)})`;
   else if (median < 0.3 && s.tonalRange > 0.55) words = `Low-key with strong contrast (median ${percent(median)})`;
   else if (median < 0.3) words = `Dim, low-key (median brightness ${percent(median)})`;
   else if (median > 0.65) words = `High-key, bright (median brightness ${percent(median)})`;
   else if (s.tonalRange > 0.8) words = `High contrast (tonal range ${percent(s.tonalRange)})`;
+  else if (e.clipped) words = `Mid-tone exposure (median brightness ${percent(median)})`;
   else if (s.tonalRange < 0.35) words = `Soft, flat light (tonal range ${percent(s.tonalRange)})`;
   else words = `Balanced exposure (median brightness ${percent(median)})`;
-  if (s.clipping.highlights > 0.03) words += `, ${percent(s.clipping.highlights)} clipped highlights`;
-  return words;
+  return clipping ? `${words}, ${clipping}` : words;
 }
 
-function mood(s: StatsSummary, kelvin: number): string {
+function mood(s: StatsSummary, light: LightReading, e: ExposureReading): string {
   if (s.greyscale) return 'Timeless, monochrome';
   const dark = s.luma.p50 < 0.3;
-  if (dark && (kelvin > 7500 || s.saturation.mean < 0.2)) return 'Moody and mysterious';
+  if (dark && (light.verdict === 'cool' || s.saturation.mean < 0.2)) return 'Moody and mysterious';
   if (dark && s.tonalRange > 0.55) return 'Dramatic';
+  if (e.overexposed) return 'Bright and washed out';
   if (s.saturation.mean > 0.45) return 'Vibrant and energetic';
-  if (kelvin < 5000 && s.luma.p50 >= 0.3) return 'Warm and inviting';
-  if (kelvin > 7500) return 'Cool and calm';
+  if (light.verdict === 'warm' && s.luma.p50 >= 0.3) return 'Warm and inviting';
+  if (light.verdict === 'cool') return 'Cool and calm';
   if (s.saturation.mean < 0.15) return 'Muted and understated';
-  return 'Natural and balanced';
+  return e.clipped ? 'Natural' : 'Natural and balanced';
 }
 
-function colourTemperature(s: StatsSummary, kelvin: number): string {
+function colourTemperature(s: StatsSummary, light: LightReading): string {
   if (s.greyscale) return 'Neutral (no colour)';
-  if (kelvin < 5000) return `Warm (about ${kelvin} K)`;
-  if (kelvin > 7500) return `Cool (about ${kelvin} K)`;
-  return `Neutral (about ${kelvin} K)`;
+  switch (light.verdict) {
+    case 'warm':
+      return `Warm (${kelvinWords(light.kelvin)})`;
+    case 'cool':
+      return `Cool (${kelvinWords(light.kelvin)})`;
+    case 'neutral':
+      return `Neutral (${kelvinWords(light.kelvin)})`;
+    case 'mixed':
+      return `Mixed: grey surfaces read ${kelvinWords(light.kelvin)} while the picture's colours lean ${light.tintLean}`;
+  }
 }
 
 function genre(s: StatsSummary): string {
@@ -84,12 +88,12 @@ function genre(s: StatsSummary): string {
   return 'General content';
 }
 
-function setting(s: StatsSummary, kelvin: number): string {
-  if (s.luma.p50 < 0.15) return kelvin > 7000 ? 'Night exterior' : 'Night, artificial light';
-  if (kelvin < 4500) return 'Indoor, warm artificial light';
+function setting(s: StatsSummary, light: LightReading): string {
+  if (s.luma.p50 < 0.15) return light.verdict === 'cool' ? 'Night exterior' : 'Night, artificial light';
+  if (light.verdict === 'warm' && light.kelvin < 4500) return 'Indoor, warm artificial light';
   if (s.luma.p50 > 0.4 && greenBlueShare(s) >= 0.4) return 'Outdoor, daylight';
   if (s.luma.p50 > 0.6 && s.saturation.mean < 0.2) return 'Studio or bright interior';
-  return kelvin > 6000 ? 'Outdoor or daylight interior' : 'Interior';
+  return light.verdict === 'neutral' && light.kelvin > 6000 ? 'Outdoor or daylight interior' : 'Interior';
 }
 
 function skinTone(s: StatsSummary): string | undefined {
@@ -98,26 +102,27 @@ function skinTone(s: StatsSummary): string | undefined {
   return `${depth} skin tones (${percent(s.skinShare)} of the frame)`;
 }
 
-function timeOfDay(s: StatsSummary, kelvin: number): string | undefined {
+function timeOfDay(s: StatsSummary, light: LightReading, e: ExposureReading): string | undefined {
   if (s.greyscale) return undefined;
   if (s.luma.p50 < 0.12) return 'Night';
-  if (kelvin < 4500 && s.cast.highlights.warmth > 0.08 && warmHueShare(s) >= 0.4 && s.luma.p50 < 0.7) return 'Golden hour';
-  if (kelvin > 8500 && s.luma.p50 < 0.35) return 'Blue hour';
-  if (s.luma.p50 > 0.45 && kelvin >= 5500 && s.clipping.highlights < 0.05 && greenBlueShare(s) >= 0.4) return 'Daytime';
+  if (light.verdict === 'warm' && light.kelvin < 4500 && s.cast.highlights.warmth > 0.08 && warmHueShare(s) >= 0.4 && s.luma.p50 < 0.7) return 'Golden hour';
+  if (light.verdict === 'cool' && light.kelvin > 8500 && s.luma.p50 < 0.35) return 'Blue hour';
+  if (s.luma.p50 > 0.45 && light.verdict === 'neutral' && light.kelvin >= 5500 && !e.clipped && greenBlueShare(s) >= 0.4) return 'Daytime';
   return undefined;
 }
 
-/** Describes the scene in the spec's seven fields. */
+/** Describes the scene in the spec's seven fields, all worded from one light and one exposure reading. */
 export function describeScene(summary: StatsSummary): SceneAnalysis {
-  const kelvin = estimateKelvin(summary);
+  const light = readLight(summary);
+  const exposure = readExposure(summary);
   const skin = skinTone(summary);
-  const time = timeOfDay(summary, kelvin);
+  const time = timeOfDay(summary, light, exposure);
   return {
-    lighting: lighting(summary),
-    mood: mood(summary, kelvin),
-    colorTemperature: colourTemperature(summary, kelvin),
+    lighting: lighting(summary, exposure),
+    mood: mood(summary, light, exposure),
+    colorTemperature: colourTemperature(summary, light),
     genre: genre(summary),
-    setting: setting(summary, kelvin),
+    setting: setting(summary, light),
     ...(skin ? { skinTone: skin } : {}),
     ...(time ? { timeOfDay: time } : {}),
   };

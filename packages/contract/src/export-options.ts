@@ -33,12 +33,12 @@ export const ALL_EXPORT_FORMAT_IDS = [...EXPORT_FORMATS.map((f) => f.id), ...STI
  * portrait clip): "720p" of a phone's vertical video is 720×1280, as video sites count it.
  */
 export const EXPORT_QUALITIES = [
-  { id: '720p', label: '720p', height: 720, sizeHint: 'about 50MB', pro: false },
-  { id: '1080p', label: '1080p', height: 1080, sizeHint: 'about 100MB', pro: true },
-  { id: '2k', label: '2K', height: 1440, sizeHint: 'about 200MB', pro: true },
-  { id: '4k', label: '4K', height: 2160, sizeHint: 'about 400MB', pro: true },
-  { id: '8k', label: '8K', height: 4320, sizeHint: 'about 800MB', pro: true },
-  { id: '16k', label: '16K', height: 8640, sizeHint: 'about 1.6GB', pro: true },
+  { id: '720p', label: '720p', height: 720, pro: false },
+  { id: '1080p', label: '1080p', height: 1080, pro: true },
+  { id: '2k', label: '2K', height: 1440, pro: true },
+  { id: '4k', label: '4K', height: 2160, pro: true },
+  { id: '8k', label: '8K', height: 4320, pro: true },
+  { id: '16k', label: '16K', height: 8640, pro: true },
 ] as const;
 export type ExportQuality = (typeof EXPORT_QUALITIES)[number]['id'];
 export const EXPORT_QUALITY_IDS = EXPORT_QUALITIES.map((q) => q.id) as [ExportQuality, ...ExportQuality[]];

@@ -4,6 +4,7 @@ import { assetRoutes } from './assets';
 import { userLutRoutes } from './user-luts';
 import { analysisRoutes } from './analyze-scene';
 import { exportRoutes } from './exports';
+import { billingRoutes } from './billing';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -53,6 +54,7 @@ export {
   PASSWORD_MAX_LENGTH,
   COPYRIGHT_YEAR,
 } from './limits';
+export { SOURCE_WORK_LIMITS, sourcePixelSecondsLimit, sourceWorkRefusal } from './media-limits';
 export {
   EXPORT_FORMATS,
   STILL_EXPORT_FORMATS,
@@ -74,6 +76,8 @@ export {
 export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, PredictionStatus } from './export-options';
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
 export type { FrameSize } from './export-frame';
+export { ASSUMED_FRAME_RATE, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_BITS_PER_PIXEL } from './export-size';
+export type { ExportSizeSource } from './export-size';
 export { defaultExportChoice, sourceQuality } from './export-defaults';
 export type { ExportChoice } from './export-defaults';
 export {
@@ -98,7 +102,8 @@ export {
   needsToneMapping,
 } from './media-features';
 export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
-export { PLANS } from './plans';
+export { PLANS, PREMIUM_PRICE } from './plans';
+export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
 export {
@@ -135,8 +140,8 @@ export {
   LookRecommendation,
   SceneAnalysisSchema,
 } from './analyze-scene';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes };
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes };
 export type ApiRouteName = keyof typeof API;

@@ -1,7 +1,21 @@
-import { EXPORT_QUALITIES, FREE_EXPORT_MAX_QUALITY } from './export-options';
+import { EDITOR_LOOK_IDS, isPremiumLook } from '@cinegrade/color';
+import { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_MAX_QUALITY } from './export-options';
+import { USER_LUT_LIMITS } from './user-luts';
 
-/** The two plans of the subscription page (docs/product-rules.md, 'Plans'). */
-const freeCap = EXPORT_QUALITIES.find((q) => q.id === FREE_EXPORT_MAX_QUALITY)?.label ?? FREE_EXPORT_MAX_QUALITY;
+/**
+ * The two plans of the subscription page (docs/product-rules.md, 'Plans'). Every line is built
+ * from the constants the server enforces, so the page cannot promise more than the product does.
+ */
+const label = (id: string) => EXPORT_QUALITIES.find((q) => q.id === id)?.label ?? id;
+const freeCap = label(FREE_EXPORT_MAX_QUALITY);
+const topQuality = EXPORT_QUALITIES[EXPORT_QUALITIES.length - 1]!.label;
+const freeFormats = EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.label);
+const proFormats = EXPORT_FORMATS.filter((f) => f.pro).map((f) => `${f.label} (${f.codec})`);
+const premiumLooks = EDITOR_LOOK_IDS.filter((id) => isPremiumLook(id)).length;
+const freeLooks = EDITOR_LOOK_IDS.length - premiumLooks;
+
+/** Premium's price, as the built-in test checkout and the plans page show it. */
+export const PREMIUM_PRICE = { amount: '$7.99', period: '/month' } as const;
 
 export const PLANS = [
   {
@@ -9,21 +23,26 @@ export const PLANS = [
     name: 'Free',
     price: '$0',
     period: '/month',
-    features: ['Basic colour grading tools', 'Standard LUT library (16 looks)', `Export up to ${freeCap} in MP4 or WebM`, 'Community support'],
+    features: [
+      'Colour sliders, Smart Analyze and the before/after monitors',
+      `Standard LUT library (${freeLooks} looks)`,
+      `Export up to ${freeCap} in ${freeFormats.join(' or ')}`,
+      `Import up to ${USER_LUT_LIMITS.Free} of your own .cube LUTs`,
+      'Community support',
+    ],
   },
   {
     id: 'Premium',
     name: 'Premium',
-    price: '$7.99',
-    period: '/month',
+    price: PREMIUM_PRICE.amount,
+    period: PREMIUM_PRICE.period,
     features: [
-      'Advanced tools',
-      'The full LUT library, cinema and film emulation looks included',
-      'Export up to 16K, including ProRes and uncompressed AVI',
-      'Batch processing',
-      'AI-powered scene analysis',
-      'Priority support',
-      'Custom workspace layouts',
+      'Everything in Free',
+      `The full LUT library: all ${freeLooks + premiumLooks} looks, including ${premiumLooks} cinema, film emulation and skin-tone looks`,
+      `Export up to ${topQuality}, including ${proFormats.join(' and ')}`,
+      'Apply every look Smart Analyze recommends, premium ones included',
+      `Import up to ${USER_LUT_LIMITS.Premium} of your own .cube LUTs`,
+      'Batch processing access (the batch processor itself is not in this version yet)',
     ],
   },
 ] as const;

@@ -11,10 +11,4 @@ export function registerAccountRoutes(app: Hono<AppEnv>, session: SessionLookup,
   registerRoute(app, API.getSettings, session, ({ user }) => settings.get(user.user.id));
 
   registerRoute(app, API.updateSettings, session, ({ user, body }) => settings.update(user.user.id, body));
-
-  // Without a billing provider yet, the profile's tier is the subscription (set by the admin command).
-  registerRoute(app, API.checkSubscription, session, async ({ user }) => {
-    const { tier, end } = await profiles.subscription(user.user.id);
-    return { subscribed: tier !== 'Free', subscription_tier: tier, subscription_end: end?.toISOString() ?? null };
-  });
 }

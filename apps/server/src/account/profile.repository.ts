@@ -1,19 +1,28 @@
 import type { Kysely } from 'kysely';
-import { normaliseTier, type Profile, type SubscriptionTier } from '@cinegrade/contract';
+import type { Profile, SubscriptionTier } from '@cinegrade/contract';
+import { effectiveSubscription, type EffectiveSubscription, type SubscriptionRecord } from '../billing/subscription-state';
 import type { DatabaseSchema } from '../db/schema';
 
-/** Profiles, always read and written for one user id (the signed-in user's). */
+/**
+ * Profiles, always read and written for one user id (the signed-in user's). The stored
+ * `subscription_tier` is the tier an administrator granted; what is read back is the effective
+ * tier, with a paid subscription taken into account (docs/product-rules.md, 'Premium determination').
+ */
 export class ProfileRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async get(userId: string): Promise<Profile | null> {
     const row = await this.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!row) return null;
+    const { tier } = effectiveSubscription(row.subscription_tier, row.subscription_end, await this.subscriptionRecord(userId), this.now());
     return {
       id: row.id,
       full_name: row.full_name,
       avatar_url: row.avatar_url,
-      subscription_tier: normaliseTier(row.subscription_tier),
+      subscription_tier: tier,
       created_at: new Date(row.created_at).toISOString(),
       updated_at: new Date(row.updated_at).toISOString(),
     };
@@ -33,9 +42,24 @@ export class ProfileRepository {
     return created;
   }
 
-  async subscription(userId: string): Promise<{ tier: SubscriptionTier; end: Date | null }> {
+  /** The tier every server check uses, and until when a paid subscription runs. */
+  async subscription(userId: string): Promise<EffectiveSubscription> {
     const row = await this.db.selectFrom('profiles').select(['subscription_tier', 'subscription_end']).where('id', '=', userId).executeTakeFirst();
-    return { tier: normaliseTier(row?.subscription_tier), end: row?.subscription_end ?? null };
+    return effectiveSubscription(row?.subscription_tier, row?.subscription_end ?? null, await this.subscriptionRecord(userId), this.now());
+  }
+
+  /** The user's paid subscription as its provider last reported it, if there is one. */
+  async subscriptionRecord(userId: string): Promise<SubscriptionRecord | null> {
+    const row = await this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return null;
+    return {
+      provider: row.provider,
+      customerId: row.customer_id,
+      subscriptionId: row.subscription_id,
+      status: row.status,
+      currentPeriodEnd: row.current_period_end,
+      cancelAtPeriodEnd: row.cancel_at_period_end,
+    };
   }
 
   /** Sets a user's tier by email (the admin command). Answers false when no such user exists. */

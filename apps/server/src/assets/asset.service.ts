@@ -5,6 +5,7 @@ import {
   gradeNeedsPremium,
   PREMIUM_LOOK_REFUSAL_MESSAGE,
   savedGradeField,
+  sourceWorkRefusal,
   type Asset,
   type ListAssetsQuery,
   type MediaMetadata,
@@ -19,17 +20,22 @@ import type { JobOutcome } from '../jobs/job-types';
 import { needsProxy } from '../media/ffmpeg-args';
 import { classifyFfmpegFailure } from '../media/ffmpeg-failure';
 import { FfmpegError } from '../media/ffmpeg-runner';
-import type { MediaTools } from '../media/media-tools';
+import { isShortDerive, type MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
 import { sniffMedia, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
-import { withWorkFolder } from '../platform/work-folder';
+import { PID_FILE, withNamedWorkFolder } from '../platform/work-folder';
 import { derivedKey, newMediaKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
 import type { Storage } from '../storage/storage';
 import type { StagedUpload } from '../uploads/staged-upload';
 import type { AssetRepository, AssetRow, DerivedFilesLookup } from './asset.repository';
+
+/** How often a running `media.derive` job looks whether its asset was deleted (by another process). */
+const DELETION_CHECK_MS = 1000;
+
+const DELETED_WHILE_PROCESSING: JobOutcome = { status: 'skipped', reason: 'The asset was deleted while processing; its work was stopped.' };
 
 export const EMPTY_FILE_MESSAGE = 'The file is empty.';
 
@@ -70,6 +76,9 @@ export class AssetService {
     },
   ) {}
 
+  /** `media.derive` jobs running in this process, by asset: calling one stops its ffmpeg. */
+  private readonly deriving = new Map<string, () => void>();
+
   /**
    * A finished upload: decide from the bytes what it is, probe it, store it under the owner's
    * id and queue its thumbnail and proxy. Anything that is not real media is refused (415) and
@@ -82,6 +91,7 @@ export class AssetService {
       const sniffed = sniffMedia(await staged.head(4096));
       if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
       const metadata = await this.probeStaged(staged, sniffed);
+      await this.checkSourceWork(userId, metadata);
       const fileName = cleanFileName(originalName);
       const key = newMediaKey(userId, sniffed.extension);
       await staged.keep(key);
@@ -96,13 +106,24 @@ export class AssetService {
         needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
         metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer }),
       });
-      await this.jobs.send('media.derive', { assetId: row.id, userId });
+      // Short work has its own lane, so a small clip is never stuck behind a long preview encode.
+      const lane = isShortDerive(metadata, row.needs_proxy) ? 'media.derive-short' : 'media.derive';
+      await this.jobs.send(lane, { assetId: row.id, userId }, { fairFor: userId });
       await this.changed(userId, row.id);
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
       return this.toApi(row);
     } finally {
       await staged.discard();
     }
+  }
+
+  /**
+   * The tier's cap on video work, pixels × seconds (docs/product-rules.md, 'Limits'): checked once
+   * the file is probed, before anything is stored or derived; 413 with the limit in the message.
+   */
+  private async checkSourceWork(userId: string, metadata: MediaMetadata): Promise<void> {
+    const refusal = sourceWorkRefusal((await this.rules.profiles.subscription(userId)).tier, metadata);
+    if (refusal) throw new HttpError(413, 'payload_too_large', refusal);
   }
 
   /** ffprobe on the staged bytes; a file it cannot read is refused as not media. */
@@ -145,6 +166,7 @@ export class AssetService {
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.assets.deleteWithFiles(userId, id, (asset, tx) => this.rules.derivedFiles(tx, userId, asset.id));
     if (!row) throw notFound('No such asset.');
+    this.deriving.get(id)?.();
     await this.jobs.send('storage.delete', { reason: `asset ${id} deleted` });
     await this.changed(userId, id);
   }
@@ -171,49 +193,82 @@ export class AssetService {
     if (gradeNeedsPremium(grade) && !canUsePremiumLooks((await this.rules.profiles.subscription(userId)).tier)) throw forbidden(PREMIUM_LOOK_REFUSAL_MESSAGE);
   }
 
-  /** Job `media.derive`: the thumbnail, and a proxy when the browser cannot play the original. */
+  /**
+   * Job `media.derive`: the thumbnail, and a proxy when the browser cannot play the original.
+   * Deleting the asset stops its ffmpeg at once: at once in this process, and within a second
+   * (the row is looked at every second) when another process runs the job. The work folder is
+   * named after the asset and holds ffmpeg's pid, so a retry after a crash stops a leftover ffmpeg.
+   */
   async deriveMedia(userId: string, assetId: string, signal: AbortSignal): Promise<JobOutcome> {
     const row = await this.assets.get(userId, assetId);
     if (!row?.media_file_path) return { status: 'skipped', reason: 'The asset or its file is gone.' };
     const metadata = row.metadata as (Asset['metadata'] & { demuxer: string }) | null;
     if (!metadata) return this.fail(row, 'The file was never probed.');
     const mediaPath = row.media_file_path;
-    return withWorkFolder('cinegrade-derive-', async (work) => {
-      const original = await this.storage.localCopy(mediaPath);
-      try {
-        const input = { path: original.path, demuxer: metadata.demuxer };
-        const thumbFile = path.join(work, 'thumb.jpg');
-        await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
-        const thumbnailKey = derivedKey(mediaPath, 'thumb', 'jpg');
-        await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
-        let proxyKey: string | null = null;
-        if (row.needs_proxy) {
-          const extension = row.media_file_type === 'image' ? 'png' : 'mp4';
-          const proxyFile = path.join(work, `proxy.${extension}`);
-          await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, signal);
-          proxyKey = derivedKey(mediaPath, 'proxy', extension);
-          await this.storage.putFile(proxyKey, proxyFile, { move: true });
+    const stop = new AbortController();
+    const onProcessStop = () => stop.abort();
+    signal.addEventListener('abort', onProcessStop, { once: true });
+    let deleted = false;
+    const onDelete = () => {
+      deleted = true;
+      stop.abort();
+    };
+    this.deriving.set(assetId, onDelete);
+    let looking = false;
+    const watcher = setInterval(() => {
+      if (looking) return;
+      looking = true;
+      this.assets
+        .get(userId, assetId)
+        .then((still) => (still ? undefined : onDelete()))
+        .catch((error: unknown) => this.logger.warn('Could not check whether an asset still exists', { assetId, error }))
+        .finally(() => (looking = false));
+    }, DELETION_CHECK_MS);
+    try {
+      return await withNamedWorkFolder(`cinegrade-derive-${assetId}`, async (work) => {
+        const original = await this.storage.localCopy(mediaPath);
+        try {
+          const input = { path: original.path, demuxer: metadata.demuxer };
+          const thumbFile = path.join(work, 'thumb.jpg');
+          await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
+          const thumbnailKey = derivedKey(mediaPath, 'thumb', 'jpg');
+          let proxyKey: string | null = null;
+          let proxyFile: string | null = null;
+          if (row.needs_proxy) {
+            const extension = row.media_file_type === 'image' ? 'png' : 'mp4';
+            proxyFile = path.join(work, `proxy.${extension}`);
+            await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, { signal: stop.signal, pidFile: path.join(work, PID_FILE) });
+            proxyKey = derivedKey(mediaPath, 'proxy', extension);
+          }
+          if (deleted) return DELETED_WHILE_PROCESSING;
+          await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
+          if (proxyKey && proxyFile) await this.storage.putFile(proxyKey, proxyFile, { move: true });
+          const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, processing_status: 'ready', processing_error: null });
+          if (!updated) {
+            // Deleted while we worked: do not leave the new files behind.
+            for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);
+            return DELETED_WHILE_PROCESSING;
+          }
+          await this.changed(userId, assetId);
+          return { status: 'success' } as const;
+        } catch (error) {
+          if (deleted) return DELETED_WHILE_PROCESSING;
+          if (error instanceof FfmpegError && !signal.aborted) {
+            // The server's own ffmpeg failing needs an operator; a damaged upload does not.
+            const level = classifyFfmpegFailure(error).side === 'server' ? 'error' : 'warn';
+            this.logger[level]('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
+            return this.fail(row, error.message);
+          }
+          throw error;
+        } finally {
+          await original.release();
         }
-        const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, processing_status: 'ready', processing_error: null });
-        if (!updated) {
-          // Deleted while we worked: do not leave the new files behind.
-          for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);
-          return { status: 'skipped', reason: 'The asset was deleted while processing.' };
-        }
-        await this.changed(userId, assetId);
-        return { status: 'success' };
-      } catch (error) {
-        if (error instanceof FfmpegError && !signal.aborted) {
-          // The server's own ffmpeg failing needs an operator; a damaged upload does not.
-          const level = classifyFfmpegFailure(error).side === 'server' ? 'error' : 'warn';
-          this.logger[level]('Preparing an upload failed', { assetId, reason: error.message, ffmpeg: error.stderr.slice(-1200) });
-          return this.fail(row, error.message);
-        }
-        throw error;
-      } finally {
-        await original.release();
-      }
-    });
+      });
+    } finally {
+      clearInterval(watcher);
+      this.deriving.delete(assetId);
+      signal.removeEventListener('abort', onProcessStop);
+    }
   }
 
   toApi(row: AssetRow): Asset {

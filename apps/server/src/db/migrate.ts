@@ -4,6 +4,7 @@ import * as assets from './migrations/0002-assets';
 import * as userLuts from './migrations/0003-user-luts';
 import * as exportsTable from './migrations/0004-exports';
 import * as uploadLocks from './migrations/0005-upload-locks';
+import * as subscriptions from './migrations/0006-subscriptions';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-user-luts': userLuts,
   '0004-exports': exportsTable,
   '0005-upload-locks': uploadLocks,
+  '0006-subscriptions': subscriptions,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -148,6 +148,33 @@ export interface UploadLocksTable {
   expires_at: Date;
 }
 
+/** A paid subscription as its provider last reported it (one per user). */
+export interface SubscriptionsTable {
+  user_id: string;
+  provider: 'stripe' | 'builtin';
+  customer_id: string | null;
+  subscription_id: string | null;
+  status: string;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  updated_at: Timestamp;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  user_id: string | null;
+  received_at: Generated<Date>;
+}
+
+export interface BillingCheckoutsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  completed_at: Date | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -162,4 +189,7 @@ export interface DatabaseSchema {
   user_luts: UserLutsTable;
   exports: ExportsTable;
   upload_locks: UploadLocksTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_checkouts: BillingCheckoutsTable;
 }

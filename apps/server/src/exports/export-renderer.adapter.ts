@@ -11,6 +11,7 @@ import { classifyFfmpegFailure, SERVER_FFMPEG_SUGGESTION, serverFfmpegMessage } 
 import { FfmpegError, runTool } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import type { Logger } from '../platform/logger';
+import { PID_FILE } from '../platform/work-folder';
 import type { Storage } from '../storage/storage';
 import { exportArgs, exportTimeoutMs } from './export-args';
 import type { ExportPolicy } from './export-policy';
@@ -103,7 +104,7 @@ export class ExportRenderer {
         signal: stop.signal,
         // Without the pid file a retry on this machine cannot stop this ffmpeg should the worker die.
         onSpawn: (pid) =>
-          void fs.promises.writeFile(path.join(work, 'ffmpeg.pid'), String(pid)).catch((error: unknown) => this.logger.warn('Export ffmpeg pid not recorded', { exportId: row.id, pid, error })),
+          void fs.promises.writeFile(path.join(work, PID_FILE), String(pid)).catch((error: unknown) => this.logger.warn('Export ffmpeg pid not recorded', { exportId: row.id, pid, error })),
         onProgress: (seconds) => {
           // Tenths of a percent: a long export moves between two polls (the menu's stall rule).
           if (duration > 0) progress = Math.min(99.9, Math.max(progress, Math.floor((1000 * seconds) / duration) / 10));
@@ -189,7 +190,7 @@ export class ExportRenderer {
 export async function stopLeftoverRun(work: string, logger: Logger, exportId: string): Promise<void> {
   // No pid file: no earlier run started ffmpeg here. Any other failure to read it is logged, as
   // an orphaned ffmpeg may then keep writing into the folder.
-  const recorded = await fs.promises.readFile(path.join(work, 'ffmpeg.pid'), 'utf8').catch((error: unknown) => {
+  const recorded = await fs.promises.readFile(path.join(work, PID_FILE), 'utf8').catch((error: unknown) => {
     if (!isErrorCode(error, 'ENOENT')) logger.warn('Export ffmpeg pid file not read; an earlier run may still be writing', { exportId, error });
     return '';
   });

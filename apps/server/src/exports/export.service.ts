@@ -93,7 +93,7 @@ export class ExportService {
     const row = await this.insert(userId, asset, request, grade, plan.output, customLookName);
     const timeoutSeconds = Math.ceil(exportTimeoutMs(metadata, format, request.quality) / 1000);
     try {
-      const jobId = await this.jobs.send('export.render', { exportId: row.id, userId }, { singletonKey: row.id, expireInSeconds: timeoutSeconds + EXPIRY_MARGIN_SECONDS });
+      const jobId = await this.jobs.send('export.render', { exportId: row.id, userId }, { singletonKey: row.id, expireInSeconds: timeoutSeconds + EXPIRY_MARGIN_SECONDS, fairFor: userId });
       if (jobId) await this.exports.setJob(userId, row.id, jobId);
     } catch (error) {
       await this.exports.remove(userId, row.id);

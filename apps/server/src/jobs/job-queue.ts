@@ -70,20 +70,42 @@ export class JobQueue {
     if (!this.reaper) this.startReaper();
   }
 
-  /** Queues a job; `expireInSeconds` overrides the queue's for a job whose length is known (an export). */
+  /**
+   * Queues a job; `expireInSeconds` overrides the queue's for a job whose length is known (an
+   * export). `fairFor` (a user id) queues it behind that user's own unfinished jobs of this kind
+   * but not behind anyone else's: see `fairPriority`.
+   */
   async send<N extends JobName>(
     name: N,
     data: JobPayloads[N],
-    options: { singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number } = {},
+    options: { singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number; fairFor?: string } = {},
   ): Promise<string | null> {
+    const priority = options.fairFor === undefined ? undefined : await this.fairPriority(name, options.fairFor);
     const id = await this.boss.send(name, data as object, {
       singletonKey: options.singletonKey,
       startAfter: options.startAfterSeconds,
+      ...(priority !== undefined ? { priority } : {}),
       ...(options.expireInSeconds !== undefined ? { expireInSeconds: options.expireInSeconds } : {}),
     });
     // Wake this process's workers at once instead of at their next poll.
     for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * Fair turns between users (docs/engineering-rules.md, 'Jobs'): a user's n-th unfinished job of
+   * a kind (queued, waiting to retry or running) gets priority −n, and workers take the highest
+   * priority first, oldest first among equals (and never above the user's own waiting jobs, so
+   * theirs keep their order). So everyone's first job comes before anyone's second:
+   * one user's backlog delays another user's first job by at most the jobs already running.
+   */
+  private async fairPriority(name: JobName, userId: string): Promise<number> {
+    const { rows } = await sql<{ unfinished: number; lowest: number | null }>`
+      select count(*)::int as unfinished, min(priority) filter (where state < 'active') as lowest from pgboss.job
+      where name = ${name} and state < 'completed' and data->>'userId' = ${userId}`.execute(this.db);
+    const row = rows[0];
+    // Never ahead of the user's own jobs still waiting: their order is kept.
+    return Math.min(-(row?.unfinished ?? 0), row?.lowest ?? 0);
   }
 
   async cancel(name: JobName, id: string): Promise<void> {

@@ -6,6 +6,8 @@
 export interface JobPayloads {
   /** Thumbnail and, when needed, a browser-playable proxy for a new upload. */
   'media.derive': { assetId: string; userId: string };
+  /** The same for an upload whose preparation is short (`isShortDerive`): its own lane, never behind a long one. */
+  'media.derive-short': { assetId: string; userId: string };
   /** Removes stored files queued in pending_file_deletions. */
   'storage.delete': { reason: string };
   /** Renders one export (a row of `exports`) of the user's asset. */

@@ -6,7 +6,7 @@ import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 import { parseProbe, ProbeError } from './probe';
 
-/** Wall-clock limits: probing reads headers only; derived files scale with the clip's length. */
+/** Wall-clock limits: probing reads headers only; the thumbnail decodes one frame. */
 const PROBE_TIMEOUT_MS = 30_000;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
 
@@ -14,10 +14,47 @@ const THUMBNAIL_TIMEOUT_MS = 60_000;
 export const MEDIA_DERIVE_EXPIRY_SECONDS = 12 * 60 * 60;
 const PROXY_TIMEOUT_CAP_MS = (MEDIA_DERIVE_EXPIRY_SECONDS - 30 * 60) * 1000;
 
-export function proxyTimeoutMs(durationSeconds: number | null): number {
-  // Generous for a software encoder on two cores: ten times real time, at least five minutes,
-  // and never past the job's expiry (a clip that would take longer fails with that reason).
-  return Math.min(PROXY_TIMEOUT_CAP_MS, Math.max(5 * 60_000, (durationSeconds ?? 60) * 10_000));
+/**
+ * Source pixels (width × height × frames) the preview encode gets through per second on the
+ * reference machine: 1080p at veryfast ran at 17 frames a second on two cores shared with a
+ * load average of 14 (about 35 million), rounded down.
+ */
+export const PROXY_PIXELS_PER_SECOND = 30_000_000;
+/** Allowance over that estimate for a busier machine, and the least any preview gets. */
+const PROXY_TIME_MARGIN = 4;
+const PROXY_TIMEOUT_FLOOR_MS = 5 * 60_000;
+const ASSUMED_FRAME_RATE = 30;
+
+type WorkSize = Pick<MediaMetadata, 'width' | 'height' | 'durationSeconds' | 'frameRate'>;
+
+/** The source's pixels × frames (a minute at 30 fps when the file does not say). */
+function pixelFrames(metadata: WorkSize): number {
+  const frames = (metadata.durationSeconds ?? 60) * (metadata.frameRate && metadata.frameRate > 0 ? metadata.frameRate : ASSUMED_FRAME_RATE);
+  return metadata.width * metadata.height * frames;
+}
+
+/**
+ * The preview encode's wall-clock limit, from the work it is: source pixels × frames at the
+ * measured throughput, four times over, plus a five-minute floor, and never past the job's
+ * expiry (docs/engineering-rules.md, 'Jobs'). A run that exceeds it is not going to finish.
+ */
+export function proxyTimeoutMs(metadata: WorkSize): number {
+  const expectedMs = (pixelFrames(metadata) / PROXY_PIXELS_PER_SECOND) * 1000;
+  return Math.round(Math.min(PROXY_TIMEOUT_CAP_MS, PROXY_TIMEOUT_FLOOR_MS + PROXY_TIME_MARGIN * expectedMs));
+}
+
+/** A preparation expected to take at most this long at the measured throughput goes to the short lane. */
+const SHORT_DERIVE_SECONDS = 60;
+/** The short lane's expiry: past the longest proxy limit of short work (the floor plus four minutes). */
+export const SHORT_DERIVE_EXPIRY_SECONDS = 30 * 60;
+
+/**
+ * Whether preparing this upload is short work: no preview copy (a thumbnail only), or one
+ * expected to take a minute or less (docs/engineering-rules.md, 'Jobs').
+ */
+export function isShortDerive(metadata: WorkSize, needsProxy: boolean): boolean {
+  if (!needsProxy) return true;
+  return pixelFrames(metadata) <= SHORT_DERIVE_SECONDS * PROXY_PIXELS_PER_SECOND;
 }
 
 /** The ffmpeg adapter for media in: probe, thumbnail and proxy. */
@@ -46,9 +83,12 @@ export class MediaTools {
     await requireOutput(outputPath, message);
   }
 
-  async proxy(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string, signal?: AbortSignal): Promise<void> {
+  /** `pidFile` records ffmpeg's process id (beside the output), so a later run can stop it should this process die. */
+  async proxy(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string, run: { signal?: AbortSignal; pidFile?: string } = {}): Promise<void> {
     const message = 'The preview copy could not be made: the file may be damaged or in a format this server cannot decode.';
-    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata.durationSeconds), signal }), {
+    const { signal, pidFile } = run;
+    const onSpawn = pidFile ? (pid: number) => void fs.promises.writeFile(pidFile, String(pid)).catch(() => undefined) : undefined;
+    await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata), signal, onSpawn }), {
       work: 'make the preview copy',
       input: message,
     });

@@ -16,3 +16,40 @@ export async function withWorkFolder<T>(prefix: string, work: (folder: string) =
     await fs.promises.rm(folder, { recursive: true, force: true });
   }
 }
+
+/**
+ * Like `withWorkFolder`, but the folder is named after the work (`<tmp>/<name>`), so another run
+ * of the same work (a retry on this machine) finds what an earlier one left: its pid file and its
+ * partial output. Whatever was there is removed first.
+ */
+export async function withNamedWorkFolder<T>(name: string, work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = path.join(os.tmpdir(), name);
+  await stopRecordedProcess(folder);
+  await fs.promises.rm(folder, { recursive: true, force: true });
+  await fs.promises.mkdir(folder, { recursive: true });
+  try {
+    return await work(folder);
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The file in a work folder that names the process working in it (see `stopRecordedProcess`). */
+export const PID_FILE = 'ffmpeg.pid';
+
+/**
+ * A worker killed outright leaves its ffmpeg running, orphaned, writing into its work folder.
+ * The next run of the same work on this machine stops it before starting over (Linux /proc; the
+ * command line must name the folder, so an unrelated process that reused the id is left alone).
+ */
+export async function stopRecordedProcess(folder: string): Promise<void> {
+  const pid = Number(await fs.promises.readFile(path.join(folder, PID_FILE), 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!commandLine.includes(folder)) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}

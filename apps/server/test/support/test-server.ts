@@ -8,7 +8,7 @@ import { createApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Email, Mailer } from '../../src/mail/mailer';
 import { createLogger } from '../../src/platform/logger';
-import { createServices, type Services } from '../../src/services';
+import { createServices, type ServiceOverrides, type Services } from '../../src/services';
 
 export type DatabaseKind = 'embedded' | 'postgres';
 export const DATABASE_KINDS: DatabaseKind[] = ['embedded', 'postgres'];
@@ -71,6 +71,8 @@ export interface TestServer {
 /** `runWorker: false` makes a server that runs no jobs, so what it queues stays queued. */
 export interface TestServerOptions {
   runWorker?: boolean;
+  /** Where the Stripe SDK sends requests: a local stand-in for Stripe's API. */
+  stripeApi?: ServiceOverrides['stripeApi'];
 }
 
 export async function startTestServer(
@@ -91,7 +93,7 @@ export async function startTestServer(
     ...env,
   });
   const mailbox = new Mailbox();
-  const services = await createServices(config, createLogger('error'), { mailer: mailbox, ...(options.runWorker === undefined ? {} : { runWorker: options.runWorker }) });
+  const services = await createServices(config, createLogger('error'), { mailer: mailbox, ...(options.runWorker === undefined ? {} : { runWorker: options.runWorker }), ...(options.stripeApi ? { stripeApi: options.stripeApi } : {}) });
   const app = createApp(services);
 
   const request: TestServer['request'] = (urlPath, init = {}) => {

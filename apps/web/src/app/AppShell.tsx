@@ -38,9 +38,10 @@ function Shell() {
             <ErrorBoundary name="export menu" fallback={<span className="faint small">Export is unavailable</span>}>
               <ExportMenu />
             </ErrorBoundary>
-            <HeaderEditorToggles />
+            <HeaderEditorToggles placement="bar" />
           </>
         }
+        menuItems={<HeaderEditorToggles placement="menu" />}
       />
       <main className="app-main">
         <ErrorBoundary name="page">

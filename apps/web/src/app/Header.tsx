@@ -6,22 +6,23 @@ import { UserMenu } from './UserMenu';
 
 /**
  * Signed out: the brand and a Sign In button, no tools (docs/product-rules.md, 'Tiers').
- * Signed in: the workspace tools passed in by the screen, 'Welcome back!' and the user menu.
+ * Signed in: the workspace tools passed in by the screen, 'Welcome back!' and the user menu, which
+ * starts with `menuItems` (tools that have no room in the bar on smaller screens).
  */
-export function Header({ tools }: { tools?: ReactNode }) {
+export function Header({ tools, menuItems }: { tools?: ReactNode; menuItems?: ReactNode }) {
   const { user, loading } = useAuth();
   return (
     <header className="header">
       <Link to="/" className="brand" aria-label="Cinegrade home">
         <BrandMark />
-        <span>Cinegrade</span>
+        <span className="brand-name">Cinegrade</span>
       </Link>
       <span className="spacer" />
       {!loading && user && (
         <>
           {tools}
           <span className="header-welcome">Welcome back!</span>
-          <UserMenu />
+          <UserMenu items={menuItems} />
         </>
       )}
       {!loading && !user && (

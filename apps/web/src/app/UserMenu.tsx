@@ -1,12 +1,13 @@
 import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { firstName, normaliseTier } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { handleError } from '../ui/handle-error';
 import { toast } from '../ui/toast-store';
 
-/** The signed-in user menu: first name and email, then its entries, ending with Sign Out. */
-export function UserMenu() {
+/** The signed-in user menu: first name and email, then `items`, then its entries, ending with Sign Out. */
+export function UserMenu({ items }: { items?: ReactNode }) {
   const { user, profile, subscription, signOut } = useAuth();
   const navigate = useNavigate();
   if (!user) return null;
@@ -19,8 +20,8 @@ export function UserMenu() {
         <span className="avatar" aria-hidden>
           {name.charAt(0).toUpperCase()}
         </span>
-        <span>{name}</span>
-        <span aria-hidden className="faint">
+        <span className="user-name">{name}</span>
+        <span aria-hidden className="faint user-caret">
           ▾
         </span>
       </DropdownMenu.Trigger>
@@ -31,6 +32,7 @@ export function UserMenu() {
             <div className="muted small">{user.email}</div>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
+          {items}
           <DropdownMenu.Item className="menu-item" onSelect={go('/')}>Dashboard</DropdownMenu.Item>
           <DropdownMenu.Item className="menu-item" onSelect={go('/profile')}>Profile</DropdownMenu.Item>
           <DropdownMenu.Item className="menu-item" onSelect={go('/subscriptions')}>

@@ -7,7 +7,6 @@ import {
   EXPORT_QUALITIES,
   exportFormatInfo,
   exportFormatsFor,
-  exportFrameSize,
   exportQualityInfo,
   exportUnavailableReason,
   gradeFromSavedGrade,
@@ -24,6 +23,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useGradeState } from '../editor/grade-store';
 import { useUserSettings } from '../settings/settings-queries';
 import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
+import { proFootnote, qualityHint } from './export-hints';
 import { gradeToExport, useExport } from './use-export';
 import { useMediaFeatures } from './use-media-features';
 import './export.css';
@@ -61,7 +61,7 @@ function ProMark() {
 
 /**
  * The header's Export dropdown (docs/product-rules.md, 'Export'): formats with their codecs and qualities
- * with their size hints, pro items marked PRO and disabled for Free, Quick Export (a free format
+ * with their estimated file sizes, pro items marked PRO and disabled for Free, Quick Export (a free format
  * at 720p), defaults from the user's saved settings, 'Processing N%' on the disabled button while
  * an export runs, with a Cancel beside it.
  */
@@ -87,6 +87,7 @@ export function ExportMenu() {
   useEffect(() => setChoice(defaults), [defaults]);
 
   const formats = exportFormatsFor(mediaType);
+  const hintSource = { mediaType, size, metadata: media?.source === 'asset' ? media.asset.metadata : null };
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
   const formatInfo = exportFormatInfo(format);
   const qualityInfo = exportQualityInfo(choice.quality);
@@ -150,8 +151,7 @@ export function ExportMenu() {
           <DropdownMenu.Label className="menu-label small muted">Quality</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={choice.quality} onValueChange={(value) => setChoice((c) => ({ ...c, quality: value as ExportQuality }))}>
             {EXPORT_QUALITIES.map((q) => {
-              // Stills: the picture's size; video: the spec's size hints.
-              const hint = mediaType === 'image' && size ? `${exportFrameSize(size, q.id).width}×${exportFrameSize(size, q.id).height}` : q.sizeHint;
+              const hint = qualityHint(format, q.id, hintSource);
               return (
                 <DropdownMenu.RadioItem
                   key={q.id}
@@ -159,7 +159,7 @@ export function ExportMenu() {
                   className="menu-item"
                   disabled={q.pro && !pro}
                   onSelect={(event) => event.preventDefault()}
-                  aria-label={`${q.label} ${hint}${q.pro ? ' PRO' : ''}`}
+                  aria-label={`${q.label}${hint ? ` ${hint}` : ''}${q.pro ? ' PRO' : ''}`}
                 >
                   <span className="export-check" aria-hidden>
                     <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
@@ -179,7 +179,7 @@ export function ExportMenu() {
           <DropdownMenu.Item className="menu-item" disabled={blocked(quick.format) !== null} onSelect={() => run(quick)}>
             Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
           </DropdownMenu.Item>
-          {!pro && <div className="menu-label faint small">MOV, AVI, TIFF and sizes above 720p need Premium.</div>}
+          {!pro && <div className="menu-label faint small">{proFootnote(formats)}</div>}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

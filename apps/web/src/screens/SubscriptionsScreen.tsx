@@ -1,9 +1,24 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PLANS, normaliseTier } from '@cinegrade/contract';
+import { API, BILLING_MESSAGES, PLANS, normaliseTier } from '@cinegrade/contract';
+import { ApiError, callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { usePageTitle } from '../ui/primitives';
 import { toast } from '../ui/toast-store';
+import './subscriptions.css';
+
+/** Where the browser goes next; a seam for tests, which cannot leave the page. */
+export const browser = {
+  assign: (url: string) => window.location.assign(url),
+  openTab: (url: string) => window.open(url, '_blank', 'noopener'),
+};
+
+/** The server's message when it answered one; the spec's wording when the call itself failed. */
+function billingError(error: unknown, thrown: string): void {
+  const description = error instanceof ApiError && error.code !== 'network' ? error.message : thrown;
+  toast({ title: 'Error', description, variant: 'destructive' });
+}
 
 /** /subscriptions: the Free and Premium plans (docs/product-rules.md, 'Plans'). */
 export function SubscriptionsScreen() {
@@ -11,19 +26,33 @@ export function SubscriptionsScreen() {
   const { user, profile, subscription, refresh } = useAuth();
   const [refreshing, setRefreshing] = useState(false);
   const tier = subscription.subscription_tier ?? normaliseTier(profile?.subscription_tier);
-  const isFree = tier === 'Free';
+  const isFree = !subscription.subscribed || tier === 'Free';
+
+  const checkout = useMutation({
+    mutationFn: () => callApi(API.createCheckout),
+    onSuccess: ({ url }) => browser.assign(url),
+    onError: (error) => billingError(error, BILLING_MESSAGES.upgradeThrown),
+  });
+  const portal = useMutation({
+    mutationFn: () => callApi(API.customerPortal),
+    onSuccess: ({ url }) => {
+      browser.openTab(url);
+    },
+    onError: (error) => billingError(error, BILLING_MESSAGES.manageThrown),
+  });
 
   const upgrade = () => {
     if (!user) {
       toast({ title: 'Sign in to upgrade', description: 'Create an account or sign in first.' });
       return;
     }
-    // Online checkout arrives with the billing work; until then an administrator sets the tier.
-    toast({ title: 'Error', description: 'Online checkout is not available yet. Please contact support to upgrade.', variant: 'destructive' });
+    checkout.mutate();
   };
+  // Checkout redirects away on success, so the button stays on 'Processing...' until the page goes.
+  const processing = checkout.isPending || checkout.isSuccess;
 
   return (
-    <div className="page">
+    <div className="page plans-page">
       <header className="page-header">
         <div className="row row-wrap">
           <Link to="/" className="btn btn-ghost">
@@ -44,28 +73,28 @@ export function SubscriptionsScreen() {
           )}
         </div>
         <h1>Subscription Plans</h1>
-        <p className="muted">Grade for free, or unlock every look, pro formats and batch processing.</p>
-        {subscription.subscribed && subscription.subscription_end && (
-          <p>Current subscription expires on: {new Date(subscription.subscription_end).toLocaleDateString()}</p>
+        <p className="muted">Grade for free, or unlock every look and professional export.</p>
+        {user && subscription.subscribed && subscription.subscription_end && (
+          <p className="plans-expiry">Current subscription expires on: {new Date(subscription.subscription_end).toLocaleDateString()}</p>
         )}
       </header>
-      <div className="grid-2">
+      <div className="plans-grid">
         {PLANS.map((plan) => {
           const current = user ? (plan.id === 'Free' ? isFree : !isFree) : false;
           return (
-            <section key={plan.id} className="card stack" aria-labelledby={`plan-${plan.id}`}>
+            <section key={plan.id} className={`card stack plan-card${current ? ' plan-card-current' : ''}`} aria-labelledby={`plan-${plan.id}`}>
               <div className="row">
-                <h2 id={`plan-${plan.id}`} style={{ margin: 0 }}>
+                <h2 id={`plan-${plan.id}`} className="plan-name">
                   {plan.name}
                 </h2>
                 {current && <span className="badge badge-accent">Current Plan</span>}
                 {plan.id === 'Premium' && isFree && <span className="badge badge-premium">Recommended</span>}
               </div>
               <div>
-                <span style={{ fontSize: '2rem', fontWeight: 700 }}>{plan.price}</span>
+                <span className="plan-price">{plan.price}</span>
                 <span className="muted">{plan.period}</span>
               </div>
-              <ul className="stack" style={{ gap: 6, paddingLeft: 18, margin: 0 }}>
+              <ul className="stack plan-features">
                 {plan.features.map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}
@@ -76,28 +105,28 @@ export function SubscriptionsScreen() {
                   {isFree ? 'Current Plan' : 'Downgrade'}
                 </button>
               ) : isFree ? (
-                <button className="btn btn-primary" onClick={upgrade}>
-                  Upgrade to Premium
+                <button className="btn btn-primary" onClick={upgrade} disabled={processing}>
+                  {processing ? 'Processing...' : 'Upgrade to Premium'}
                 </button>
               ) : (
-                <button className="btn" onClick={() => toast({ title: 'Manage Subscription', description: 'Your plan is managed by your administrator. Contact support for changes.' })}>
-                  Manage Subscription
+                <button className="btn" onClick={() => portal.mutate()} disabled={portal.isPending}>
+                  {portal.isPending ? 'Loading...' : 'Manage Subscription'}
                 </button>
               )}
             </section>
           );
         })}
       </div>
-      <section className="card" style={{ marginTop: 16 }}>
+      <section className="card plans-why">
         <h2>Why Upgrade to Premium?</h2>
-        <div className="grid-2">
+        <div className="plans-grid">
           <div>
             <h3>Enhanced Performance</h3>
-            <p className="muted">Batch-grade many clips at once on the server and export at up to 16K without tying up your browser.</p>
+            <p className="muted">Exports render on the server, up to 16K, while you keep grading in the browser.</p>
           </div>
           <div>
             <h3>Professional Tools</h3>
-            <p className="muted">Cinema, film emulation and skin-tone looks, ProRes and uncompressed delivery, and scene analysis that explains its picks.</p>
+            <p className="muted">Cinema, film emulation and skin-tone looks, and ProRes and uncompressed delivery for finishing.</p>
           </div>
         </div>
       </section>

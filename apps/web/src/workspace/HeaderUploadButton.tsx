@@ -8,7 +8,8 @@ export function HeaderUploadButton() {
   return (
     <>
       <button type="button" className="btn" onClick={() => input.current?.click()}>
-        ⇪ Upload
+        <span aria-hidden>⇪</span>
+        <span className="header-label">Upload</span>
       </button>
       <input
         ref={input}

@@ -1,16 +1,48 @@
+import { useLayoutEffect, useState } from 'react';
+import { placeUploadTray, type TrayPlacement } from './upload-tray-placement';
 import { useUploadActions, useUploads } from './uploads';
+import './upload-tray.css';
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Uploads in progress: a progress bar each, pause and resume, and what went wrong. */
+/**
+ * Keeps the tray off My Assets: placed from the panel's box, again whenever the window or the
+ * panel changes size or the page scrolls, while the tray is shown.
+ */
+function useTrayPlacement(shown: boolean, itemCount: number): TrayPlacement | null {
+  const [placement, setPlacement] = useState<TrayPlacement | null>(null);
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const panel = document.querySelector('.assets-panel');
+    const place = () => {
+      const box = panel?.isConnected ? panel.getBoundingClientRect() : null;
+      const next = placeUploadTray(box, { width: window.innerWidth, height: window.innerHeight });
+      setPlacement((current) => (current && current.left === next.left && current.bottom === next.bottom && current.width === next.width ? current : next));
+    };
+    place();
+    const observer = typeof ResizeObserver === 'function' && panel ? new ResizeObserver(place) : null;
+    if (panel) observer?.observe(panel);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [shown, itemCount]);
+  return placement;
+}
+
+/** Uploads in progress: a progress bar each, pause and resume, and what went wrong, with the file's name and the reason. */
 export function UploadTray() {
   const uploads = useUploads();
   const { pauseUpload, resumeUpload, cancelUpload, dismissUpload } = useUploadActions();
+  const placement = useTrayPlacement(uploads.length > 0, uploads.length);
   if (uploads.length === 0) return null;
   return (
-    <aside className="upload-tray" aria-label="Uploads">
+    <aside className="upload-tray" aria-label="Uploads" style={placement ?? undefined}>
       {uploads.map((item) => {
         const percent = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : 100;
         return (
@@ -53,7 +85,11 @@ export function UploadTray() {
                 </button>
               )}
             </div>
-            {item.error && <div className="field-error">{item.error}</div>}
+            {item.error && (
+              <div className="field-error upload-error" role="alert" data-testid="upload-error">
+                {item.fileName} was not uploaded: {item.error}
+              </div>
+            )}
           </div>
         );
       })}

@@ -15,6 +15,7 @@ export interface UploadItem {
   size: number;
   sent: number;
   status: 'uploading' | 'paused' | 'retrying' | 'done' | 'failed';
+  /** Why it failed, in the words the server or this app gave. */
   error?: string;
 }
 
@@ -35,6 +36,9 @@ export interface UploadActions {
   /** Empties the tray (on signing out; uploads under way go on). */
   clearUploads: () => void;
 }
+
+/** Why a file the browser does not report as video or image is not sent. */
+export const NOT_MEDIA = 'Only video and image files can be uploaded.';
 
 /** How long a finished upload stays in the tray. */
 const DONE_SHOWN_MS = 3000;
@@ -95,8 +99,12 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
     () => ({
       uploadFiles: (files) => {
         const accepted = files.filter(isMediaFile);
-        if (accepted.length < files.length) {
-          toast({ title: 'Upload Failed', description: 'Only video and image files can be uploaded.', variant: 'destructive' });
+        const refused = files.filter((file) => !isMediaFile(file));
+        if (refused.length > 0) {
+          toast({ title: 'Upload Failed', description: NOT_MEDIA, variant: 'destructive' });
+          // Each refused file stays in the tray, named, with the reason, until dismissed.
+          const failed = refused.map((file): UploadItem => ({ id: nextId.current++, fileName: file.name, size: file.size, sent: 0, status: 'failed', error: NOT_MEDIA }));
+          setItems((list) => [...list, ...failed]);
         }
         for (const file of accepted) uploadFile(file);
       },

@@ -7,6 +7,10 @@
 import { useSyncExternalStore } from 'react';
 import type { CompareMode } from '../render/spatial-uniforms';
 
+/** The bottom panel's four areas, shown as tabs on tablets and phones. */
+export const BOTTOM_TABS = ['assets', 'smart', 'looks', 'grading'] as const;
+export type BottomTab = (typeof BOTTOM_TABS)[number];
+
 export const SCOPE_KINDS = ['waveform', 'parade', 'vectorscope', 'histogram'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
 
@@ -16,6 +20,10 @@ export interface EditorView {
   /** The Color Grading area: the sliders, or the (locked) Smart Enhancement panel. */
   readonly colorMode: 'basic' | 'smart';
   readonly compare: CompareMode;
+  /** On tablets and phones: which of the bottom panel's areas is shown. */
+  readonly bottomTab: BottomTab;
+  /** On phones: which monitor is shown (the split wipe shows PROGRAM). */
+  readonly phoneMonitor: 'source' | 'program';
   /** Where the split wipe sits when it is on (0..1 across PROGRAM). */
   readonly splitPosition: number;
   readonly scopes: Readonly<Record<ScopeKind, boolean>>;
@@ -39,6 +47,8 @@ let state: EditorView = {
   assetsArea: 'assets',
   colorMode: 'basic',
   compare: { mode: 'off' },
+  bottomTab: 'grading',
+  phoneMonitor: 'program',
   splitPosition: 0.5,
   scopes: savedScopes(),
   helpOpen: false,
@@ -58,8 +68,17 @@ function subscribe(listener: () => void): () => void {
 export const editorView = {
   getState: (): EditorView => state,
   subscribe,
-  setAssetsArea: (assetsArea: EditorView['assetsArea']) => update({ assetsArea }),
-  setColorMode: (colorMode: EditorView['colorMode']) => update({ colorMode }),
+  // The header's toggles also bring their area forward where the areas are tabs.
+  setAssetsArea: (assetsArea: EditorView['assetsArea']) => update({ assetsArea, bottomTab: 'assets' }),
+  setColorMode: (colorMode: EditorView['colorMode']) => update({ colorMode, bottomTab: 'grading' }),
+  setBottomTab: (bottomTab: BottomTab) => update({ bottomTab }),
+  /** The phone's monitor switch: SOURCE, PROGRAM, or PROGRAM with the split wipe on. */
+  showOnPhone: (choice: PhoneMonitorChoice) =>
+    update(
+      choice === 'split'
+        ? { phoneMonitor: 'program', compare: { mode: 'split', position: state.splitPosition } }
+        : { phoneMonitor: choice, compare: state.compare.mode === 'split' ? { mode: 'off' } : state.compare },
+    ),
   /** `\`: bypass on, or back to what was on before (the split wipe or nothing). */
   toggleBypass: () => update({ compare: state.compare.mode === 'bypass' ? { mode: 'off' } : { mode: 'bypass' } }),
   setCompareMode: (mode: CompareMode['mode']) =>
@@ -79,6 +98,13 @@ export const editorView = {
   },
   setHelpOpen: (helpOpen: boolean) => update({ helpOpen }),
 };
+
+export type PhoneMonitorChoice = 'source' | 'program' | 'split';
+
+/** What the phone's monitor switch shows as chosen. */
+export function phoneMonitorChoice(view: EditorView): PhoneMonitorChoice {
+  return view.compare.mode === 'split' ? 'split' : view.phoneMonitor;
+}
 
 export function useEditorView<T>(select: (view: EditorView) => T): T {
   return useSyncExternalStore(subscribe, () => select(state), () => select(state));

@@ -3,7 +3,8 @@ import { Panel, PanelGroup } from 'react-resizable-panels';
 import type { OpenMedia } from '../../workspace/open-media';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { HelpSheet } from '../HelpSheet';
-import { SCOPE_KINDS, useEditorView } from '../layout/editor-view-store';
+import { SCOPE_KINDS, phoneMonitorChoice, useEditorView } from '../layout/editor-view-store';
+import type { ScreenLayout } from '../layout/screen-layout';
 import { ResizeHandle } from '../layout/ResizeHandle';
 import { TransportBar } from '../player/TransportBar';
 import { useTransport, type Transport } from '../player/use-transport';
@@ -29,12 +30,17 @@ function naturalSize(element: HTMLVideoElement | HTMLImageElement | null): { wid
 }
 
 /**
- * The preview (docs/product-rules.md, 'Editor and player'): SOURCE and PROGRAM side by side, over
- * their playback bars for video (a vertical split, 90/10, monitors at least 80, controls 8..20),
- * with the scopes beside them when any is shown. Every split is resizable and remembered.
+ * The preview (docs/product-rules.md, 'Editor and player'): SOURCE and PROGRAM side by side (on a
+ * tablet stacked when the preview is taller than wide), over their playback bars for video (a
+ * vertical split, 90/10, monitors at least 80, controls 8..20), with the scopes beside them when
+ * any is shown. Every split is resizable and remembered. On a phone one monitor at a time, chosen
+ * with the SOURCE/PROGRAM/Split switch, over one playback bar, and the scopes under it.
  */
-export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean; onClose: () => void; bridge: MediaBridge }) {
-  const { media, bridge } = props;
+export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean; onClose: () => void; bridge: MediaBridge; layout: ScreenLayout }) {
+  const { media, bridge, layout } = props;
+  const phone = layout === 'phone';
+  // The split wipe is drawn over PROGRAM, so it shows PROGRAM whatever was chosen before.
+  const phoneMonitor = useEditorView((state) => (phoneMonitorChoice(state) === 'source' ? 'source' : 'program'));
   const mediaType = media?.mediaType ?? null;
   const { url, refresh } = useStableUrl(mediaKeyOf(media), media?.url ?? null);
   const frameRate = media?.source === 'asset' ? (media.asset.metadata?.frameRate ?? null) : null;
@@ -79,21 +85,36 @@ export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean
   const onImage = useCallback((element: HTMLImageElement | null, state: 'loaded' | 'failed') => setImage({ element, state }), []);
 
   const monitors = (
-    <div className="monitors">
-      <section className="monitor" aria-label="SOURCE monitor">
-        <div className="monitor-label">SOURCE</div>
-        <ErrorBoundary name="player">
-          <SourceMonitor key={imageAttempt} url={url} name={media?.name ?? ''} mediaType={mediaType} status={status} transport={transport} onImage={onImage} onRetry={retry} />
-        </ErrorBoundary>
-      </section>
-      <section className="monitor" aria-label="PROGRAM monitor">
-        <div className="monitor-label">PROGRAM</div>
-        <ErrorBoundary name="renderer">
-          <ProgramMonitor mediaType={mediaType} source={source} frameSize={naturalSize(source)} status={status} onRetry={retry} onView={onView} />
-        </ErrorBoundary>
-      </section>
+    <div className="monitors-host">
+      <div className={phone ? `monitors monitors-one monitors-show-${phoneMonitor}` : 'monitors'} data-testid="monitors">
+        <section className="monitor" aria-label="SOURCE monitor">
+          <div className="monitor-label">SOURCE</div>
+          <ErrorBoundary name="player">
+            <SourceMonitor key={imageAttempt} url={url} name={media?.name ?? ''} mediaType={mediaType} status={status} transport={transport} onImage={onImage} onRetry={retry} />
+          </ErrorBoundary>
+        </section>
+        <section className="monitor" aria-label="PROGRAM monitor">
+          <div className="monitor-label">PROGRAM</div>
+          <ErrorBoundary name="renderer">
+            <ProgramMonitor mediaType={mediaType} source={source} frameSize={naturalSize(source)} status={status} onRetry={retry} onView={onView} />
+          </ErrorBoundary>
+        </section>
+      </div>
     </div>
   );
+  const pictures =
+    mediaType !== 'video' ? (
+      monitors
+    ) : phone ? (
+      <div className="monitor-stack">
+        {monitors}
+        <div className="monitor-controls monitor-controls-one">
+          <TransportBar transport={transport} monitor={phoneMonitor === 'source' ? 'SOURCE' : 'PROGRAM'} />
+        </div>
+      </div>
+    ) : (
+      <VideoMonitors monitors={monitors} transport={transport} />
+    );
 
   return (
     <section className="preview" aria-label="Preview">
@@ -102,16 +123,17 @@ export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean
         preparing={media?.source === 'asset' && media.asset.processing_status === 'processing'}
         hasMedia={media !== null}
         onClose={props.onClose}
+        phone={phone}
       />
       <div className="preview-body">
-        <PanelGroup direction="horizontal" autoSaveId="cinegrade.editor.preview-scopes">
-          <Panel id="preview-monitors" order={1} defaultSize={anyScope ? 72 : 100} minSize={45}>
-            {mediaType === 'video' ? <VideoMonitors monitors={monitors} transport={transport} /> : monitors}
+        <PanelGroup direction={phone ? 'vertical' : 'horizontal'} autoSaveId={phone ? 'cinegrade.editor.preview-scopes.phone' : 'cinegrade.editor.preview-scopes'}>
+          <Panel id="preview-monitors" order={1} defaultSize={anyScope ? (phone ? 60 : 72) : 100} minSize={phone ? 35 : 45}>
+            {pictures}
           </Panel>
           {anyScope && (
             <>
               <ResizeHandle direction="horizontal" label="Resize monitors and scopes" />
-              <Panel id="preview-scopes" order={2} defaultSize={28} minSize={15} maxSize={55}>
+              <Panel id="preview-scopes" order={2} defaultSize={phone ? 40 : 28} minSize={15} maxSize={phone ? 65 : 55}>
                 <ErrorBoundary name="scopes">
                   <ScopesPanel feed={feed} engine={engine} />
                 </ErrorBoundary>

@@ -1,17 +1,27 @@
-import { SCOPE_KINDS, editorView, useEditorView } from '../layout/editor-view-store';
+import { SCOPE_KINDS, editorView, phoneMonitorChoice, useEditorView, type PhoneMonitorChoice } from '../layout/editor-view-store';
 import { SCOPE_LABELS } from '../scopes/ScopesPanel';
 
-/** Above the monitors: the open file's name, compare (bypass, split wipe), scopes, help, Close. */
-export function PreviewToolbar(props: { name: string | null; preparing: boolean; hasMedia: boolean; onClose: () => void }) {
+const PHONE_CHOICES: readonly { value: PhoneMonitorChoice; label: string }[] = [
+  { value: 'source', label: 'SOURCE' },
+  { value: 'program', label: 'PROGRAM' },
+  { value: 'split', label: 'Split' },
+];
+
+/**
+ * Above the monitors: the open file's name, compare (bypass, split wipe), scopes, help, Close. On a
+ * phone the Split button gives way to the SOURCE/PROGRAM/Split switch, and the toolbar wraps.
+ */
+export function PreviewToolbar(props: { name: string | null; preparing: boolean; hasMedia: boolean; onClose: () => void; phone: boolean }) {
   const compare = useEditorView((view) => view.compare.mode);
   const scopes = useEditorView((view) => view.scopes);
   return (
-    <div className="preview-toolbar">
+    <div className={props.phone ? 'preview-toolbar preview-toolbar-phone' : 'preview-toolbar'}>
       <h2 className="media-title" data-testid="open-media-name" title={props.name ?? undefined}>
         {props.name ?? 'No Media'}
       </h2>
       {props.preparing && <span className="badge">Preparing preview…</span>}
       <span className="spacer" />
+      {props.phone && <PhoneMonitorSwitch disabled={!props.hasMedia} />}
       <div className="toolbar-group" role="group" aria-label="Compare">
         <button
           type="button"
@@ -23,16 +33,18 @@ export function PreviewToolbar(props: { name: string | null; preparing: boolean;
         >
           Bypass
         </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          aria-pressed={compare === 'split'}
-          disabled={!props.hasMedia}
-          onClick={() => editorView.setCompareMode(compare === 'split' ? 'off' : 'split')}
-          title="Split wipe: original left of the divider, graded right"
-        >
-          Split
-        </button>
+        {!props.phone && (
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-pressed={compare === 'split'}
+            disabled={!props.hasMedia}
+            onClick={() => editorView.setCompareMode(compare === 'split' ? 'off' : 'split')}
+            title="Split wipe: original left of the divider, graded right"
+          >
+            Split
+          </button>
+        )}
       </div>
       <div className="toolbar-group" role="group" aria-label="Scopes">
         {SCOPE_KINDS.map((kind) => (
@@ -41,12 +53,26 @@ export function PreviewToolbar(props: { name: string | null; preparing: boolean;
           </button>
         ))}
       </div>
-      <button type="button" className="btn btn-sm btn-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => editorView.setHelpOpen(true)}>
+      <button type="button" className="btn btn-sm btn-icon toolbar-end" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => editorView.setHelpOpen(true)}>
         ?
       </button>
-      <button type="button" className="btn btn-sm" onClick={props.onClose}>
+      <button type="button" className="btn btn-sm toolbar-end" onClick={props.onClose}>
         Close
       </button>
+    </div>
+  );
+}
+
+/** The phone's one-monitor switch: SOURCE, PROGRAM, or PROGRAM with the split wipe. */
+function PhoneMonitorSwitch({ disabled }: { disabled: boolean }) {
+  const chosen = useEditorView(phoneMonitorChoice);
+  return (
+    <div className="segmented monitor-switch" role="group" aria-label="Monitor">
+      {PHONE_CHOICES.map((choice) => (
+        <button key={choice.value} type="button" aria-pressed={chosen === choice.value} disabled={disabled && choice.value === 'split'} onClick={() => editorView.showOnPhone(choice.value)}>
+          {choice.label}
+        </button>
+      ))}
     </div>
   );
 }

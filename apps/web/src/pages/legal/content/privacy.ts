@@ -3,7 +3,7 @@ import type { LegalDocument } from './types';
 /**
  * The Privacy Policy, describing what the product really does: argon2id
  * password hashes, httpOnly session cookies, private files behind short-lived signed links,
- * deletion of every copy with the asset, analysis on our own server, no payment processor yet.
+ * deletion of every copy with the asset, analysis on our own server, card details only with Stripe.
  */
 export const PRIVACY_POLICY: LegalDocument = {
   title: 'Privacy Policy',
@@ -47,7 +47,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'Passwords are stored only as argon2id hashes. You stay signed in through httpOnly session cookies, which scripts running in the page cannot read. We use no advertising or third-party tracking cookies.',
         'Your files are private. They are stored under your account, every request for them is checked against their owner on our server, and they are delivered only to you through short-lived signed links: there are no public links to your media. When you delete an asset, we delete its original, its preview copy, its thumbnail and every export made from it.',
-        'Cinegrade does not take payments online yet; Premium is currently enabled by our team. When online payments arrive they will be handled by a third-party payment processor: your card details will go to that processor directly and will never touch our servers.',
+        'Payments for Premium are handled by our payment processor, Stripe: you enter your card details on its checkout page, so they go to Stripe directly and never touch our servers. We keep only what Stripe tells us about your subscription (its status and when the paid period ends) and the customer number it gives you. A Cinegrade server run without a payment processor offers only a test checkout, which asks for no card and takes no money.',
       ],
     },
     {

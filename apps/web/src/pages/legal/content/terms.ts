@@ -40,7 +40,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       id: 'plans',
       heading: 'Plans and Payments',
       paragraphs: [
-        'Cinegrade has a Free plan and a Premium plan; what each includes is described on the Subscription Plans page. Online payment is not available yet, and Premium is currently enabled by our team. When online payments arrive they will be handled by a third-party payment processor under its own terms, and your card details will never touch our servers.',
+        'Cinegrade has a Free plan and a Premium plan; what each includes is described on the Subscription Plans page. Premium is a monthly subscription bought through our payment processor, Stripe, under its own terms; your card details never touch our servers. You can cancel in Manage Subscription at any time: Premium then lasts until the end of the period you paid for and is not renewed. When a paid period ends without renewal, your account returns to the Free plan; your assets stay, and looks and formats that need Premium are locked until you subscribe again.',
       ],
     },
     {

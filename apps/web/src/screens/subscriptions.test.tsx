@@ -1,0 +1,163 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PAYMENT_MESSAGES, type SubscriptionStatus } from '@cinegrade/contract';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../auth/AuthProvider';
+import { jsonResponse, mockFetch } from '../editor/panels/test-helpers';
+import { renderWithQueryClient } from '../testing/query-client';
+import { toast } from '../ui/toast-store';
+import { usePaymentQuery } from './payment-query';
+import { browser, SubscriptionsScreen } from './SubscriptionsScreen';
+
+vi.mock('../ui/toast-store', { spy: true });
+
+const WHEN = '2024-01-01T00:00:00.000Z';
+const USER = { id: 'user-1', email: 'ann@example.com', user_metadata: { full_name: 'Ann' }, created_at: WHEN, email_confirmed_at: WHEN };
+const PROFILE = { id: 'user-1', full_name: 'Ann', avatar_url: null, subscription_tier: 'Free', created_at: WHEN, updated_at: WHEN };
+const FREE: SubscriptionStatus = { subscribed: false, subscription_tier: 'Free', subscription_end: null };
+const PREMIUM: SubscriptionStatus = { subscribed: true, subscription_tier: 'Premium', subscription_end: '2031-03-15T12:00:00.000Z' };
+const toasts = () => vi.mocked(toast).mock.calls.map(([message]) => message);
+
+/** A server answering the session, check-subscription (in turn from `statuses`) and the billing calls. */
+function serve(statuses: SubscriptionStatus[], billing: (url: string) => Response = () => jsonResponse(404, { code: 'not_found', message: 'Not found.' })) {
+  let reads = 0;
+  return mockFetch((url) => {
+    if (url === '/api/auth/session') return jsonResponse(200, { user: USER, profile: PROFILE, expiresAt: null });
+    if (url === '/api/functions/check-subscription') return jsonResponse(200, statuses[Math.min(reads++, statuses.length - 1)]);
+    return billing(url);
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderPlans() {
+  return renderWithQueryClient(
+    <MemoryRouter initialEntries={['/subscriptions']}>
+      <AuthProvider>
+        <SubscriptionsScreen />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(toast).mockClear();
+});
+
+describe('the Subscription Plans screen', () => {
+  it('shows a Free user both plans from the enforced limits, Premium recommended, and sends Upgrade to checkout', async () => {
+    const fetchMock = serve([FREE], (url) => (url === '/api/functions/create-checkout' ? jsonResponse(200, { url: 'http://localhost:3000/billing/test-checkout/abc' }) : jsonResponse(404, {})));
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    renderPlans();
+    const free = screen.getByRole('region', { name: 'Free' });
+    const premium = screen.getByRole('region', { name: 'Premium' });
+    await waitFor(() => expect(within(free).getByText('Current Plan', { selector: '.badge' })).toBeTruthy());
+    expect(within(premium).getByText('Recommended')).toBeTruthy();
+    expect(within(free).getByText('$0')).toBeTruthy();
+    expect(within(premium).getByText('$7.99')).toBeTruthy();
+    expect(within(free).getByText('Export up to 720p in MP4 or WebM')).toBeTruthy();
+    expect(within(premium).getByText('Export up to 16K, including MOV (ProRes 422 HQ) and AVI (Uncompressed)')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/500\+|Priority support|workspace layouts|AI-powered/);
+    expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Current Plan' }).disabled).toBe(true);
+    expect(screen.queryByText(/Current subscription expires on/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Why Upgrade to Premium?' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/');
+
+    fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/billing/test-checkout/abc'));
+    expect(within(premium).getByRole('button', { name: 'Processing...' })).toBeTruthy();
+    expect(fetchMock.mock.calls.find(([url]) => url === '/api/functions/create-checkout')?.[1]?.method).toBe('POST');
+  });
+
+  it('shows a subscriber Current Plan on Premium, the expiry date, and opens the portal in a new tab', async () => {
+    let answerPortal: () => void = () => undefined;
+    const portalAnswered = new Promise<void>((resolve) => (answerPortal = resolve));
+    const fetchMock = serve([PREMIUM]);
+    const serveRest = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (input === '/api/functions/customer-portal') {
+        await portalAnswered;
+        return jsonResponse(200, { url: 'https://billing.example/p/1' });
+      }
+      return serveRest(input, init);
+    });
+    const openTab = vi.spyOn(browser, 'openTab').mockImplementation(() => null);
+    renderPlans();
+    const premium = screen.getByRole('region', { name: 'Premium' });
+    await waitFor(() => expect(within(premium).getByText('Current Plan')).toBeTruthy());
+    expect(screen.queryByText('Recommended')).toBeNull();
+    expect(screen.getByText(`Current subscription expires on: ${new Date(PREMIUM.subscription_end!).toLocaleDateString()}`)).toBeTruthy();
+    const free = screen.getByRole('region', { name: 'Free' });
+    expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Downgrade' }).disabled).toBe(true);
+    fireEvent.click(within(premium).getByRole('button', { name: 'Manage Subscription' }));
+    expect(await within(premium).findByRole('button', { name: 'Loading...' })).toBeTruthy();
+    answerPortal();
+    await waitFor(() => expect(openTab).toHaveBeenCalledWith('https://billing.example/p/1'));
+    await waitFor(() => expect(within(premium).getByRole('button', { name: 'Manage Subscription' })).toBeTruthy());
+  });
+
+  it("shows the server's message, or the spec's wording when the call fails, and lets the person try again", async () => {
+    let answer: 'server' | 'network' = 'server';
+    serve([FREE], (url) => {
+      if (url !== '/api/functions/create-checkout') return jsonResponse(404, {});
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return jsonResponse(503, { code: 'unavailable', message: 'Failed to create checkout session' });
+    });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    renderPlans();
+    const premium = screen.getByRole('region', { name: 'Premium' });
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Free' })).getByText('Current Plan', { selector: '.badge' })).toBeTruthy());
+    fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to create checkout session', variant: 'destructive' }));
+    answer = 'network';
+    fireEvent.click(await within(premium).findByRole('button', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to start upgrade process', variant: 'destructive' }));
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+function PaymentProbe() {
+  usePaymentQuery({ intervalMs: 20, attempts: 5 });
+  return <Where />;
+}
+
+function renderPayment(search: string) {
+  return renderWithQueryClient(
+    <MemoryRouter initialEntries={[`/${search}`]}>
+      <AuthProvider>
+        <PaymentProbe />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the payment parameter', () => {
+  it("says 'Payment Successful!' only once the server confirms a paid subscription, then removes the parameter", async () => {
+    serve([FREE, FREE, PREMIUM]);
+    renderPayment('?payment=success');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ ...PAYMENT_MESSAGES.success, variant: 'success' }));
+    expect(toasts()[0]).toEqual(PAYMENT_MESSAGES.confirming);
+    expect(toasts().filter((t) => t.title === PAYMENT_MESSAGES.success.title)).toHaveLength(1);
+  });
+
+  it('says the payment was not found when the server never confirms one', async () => {
+    serve([FREE]);
+    renderPayment('?payment=success');
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ ...PAYMENT_MESSAGES.notFound, variant: 'destructive' }));
+    expect(toasts().some((t) => t.title === PAYMENT_MESSAGES.success.title)).toBe(false);
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it("shows 'Payment Cancelled' for ?payment=cancelled and removes the parameter", async () => {
+    serve([FREE]);
+    renderPayment('?payment=cancelled&tab=x');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/?tab=x'));
+    expect(toasts()).toEqual([{ ...PAYMENT_MESSAGES.cancelled, variant: 'destructive' }]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Buying Premium on the built-in provider (no Stripe keys), in Chromium: checkout on the test
+ * payment page, the confirmed subscription on the plans page and in the menu, a premium look
+ * unlocked; then cancelled in the portal and, once the period has ended (the test clock of a
+ * server started for this file), the look is locked again.
+ */
+import fs from 'node:fs';
+import { getLook } from '@cinegrade/color';
+import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { browserForSuite } from '../support/browser';
+import { namedCopy, reopen, uploadAndOpen } from '../support/editor-pages';
+import { fixtures } from '../support/fixtures';
+
+const PREMIUM_LOOK = getLook('blade-runner-2049').name;
+const lookCard = (page: Page) => page.getByRole('button', { name: `${PREMIUM_LOOK} (Premium)`, exact: true });
+const badge = (page: Page) => page.getByTestId('program-look-badge');
+
+async function menuTier(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  const item = page.getByRole('menuitem', { name: /^Subscription: / });
+  const text = await item.innerText();
+  await page.keyboard.press('Escape');
+  return text.trim();
+}
+
+describe('buying Premium on the built-in provider, in Chromium', () => {
+  let server: AppServer;
+  const browser = browserForSuite();
+  beforeAll(async () => {
+    server = await startAppServer({ CINEGRADE_TEST_CLOCK: 'true' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('upgrades a Free user, unlocks a premium look, and locks it again when the cancelled period ends', async () => {
+    const { page, context } = browser;
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, namedCopy(fixtures.png, 'billing still'), 'billing still');
+    await lookCard(page).click();
+    expect(await toastText(page)).toBe(`${PREMIUM_LOOK_REFUSAL.title} ${PREMIUM_LOOK_REFUSAL.description}`);
+    expect(await menuTier(page)).toBe('Subscription: Free');
+
+    // Checkout: 'Processing...', then the test payment page.
+    await page.goto(`${server.url}/subscriptions`);
+    const premiumCard = page.getByRole('region', { name: 'Premium' });
+    await premiumCard.getByText('Recommended').waitFor();
+    await premiumCard.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await page.waitForURL(/\/billing\/test-checkout\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    expect(await page.getByRole('note').innerText()).toContain('Test payment page');
+    expect(await page.locator('body').innerText()).toContain('$7.99/month');
+    await page.getByRole('button', { name: 'Confirm test payment' }).click();
+
+    // Back in the editor: confirmed by the server, then shown everywhere.
+    await page.waitForURL(`${server.url}/`);
+    await waitForToast(page, 'Payment Successful!');
+    await expect.poll(() => menuTier(page), { timeout: 15_000 }).toBe('Subscription: Premium');
+    await page.goto(`${server.url}/subscriptions`);
+    await premiumCard.getByText('Current Plan').waitFor();
+    expect(await page.getByText(/^Current subscription expires on: /).count()).toBe(1);
+    expect(await page.getByText('Recommended').count()).toBe(0);
+
+    await page.goto(`${server.url}/`);
+    await reopen(page, 'billing still');
+    await lookCard(page).click();
+    await expect.poll(() => badge(page).innerText(), { timeout: 15_000 }).toBe(PREMIUM_LOOK);
+
+    // Manage Subscription: the portal in a new tab, where the subscription is cancelled at period end.
+    await page.goto(`${server.url}/subscriptions`);
+    const opened = context.waitForEvent('page');
+    await premiumCard.getByRole('button', { name: 'Manage Subscription' }).click();
+    const portal = await opened;
+    await portal.waitForURL(/\/billing\/test-portal$/);
+    await portal.getByRole('button', { name: 'Cancel subscription' }).click();
+    await portal.getByText(/Premium is cancelled and ends on/).waitFor();
+    await portal.close();
+    await page.getByRole('button', { name: 'Refresh Status' }).click();
+    await premiumCard.getByText('Current Plan').waitFor();
+
+    // The period ends (test clock): Free again for every check, with nobody acting.
+    const moved = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 32 * 24 * 60 * 60 }) });
+    expect(moved.status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh Status' }).click();
+    await page.getByRole('region', { name: 'Free' }).getByText('Current Plan', { exact: true }).first().waitFor();
+    expect(await page.getByText(/^Current subscription expires on: /).count()).toBe(0);
+    await page.goto(`${server.url}/`);
+    await reopen(page, 'billing still');
+    expect(await menuTier(page)).toBe('Subscription: Free');
+    await lookCard(page).click();
+    expect(await toastText(page)).toBe(`${PREMIUM_LOOK_REFUSAL.title} ${PREMIUM_LOOK_REFUSAL.description}`);
+  });
+});
