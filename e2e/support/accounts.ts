@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { verificationLink, type ServerHandle } from './app-server';
+import { WAIT, waitingFor } from './waits';
 
 export const TEST_PASSWORD = 'a grading password';
 
@@ -18,7 +19,7 @@ export async function toastText(page: Page): Promise<string> {
 
 /** Waits until the toast on screen contains this text. */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ state: 'visible' });
+  await waitingFor(`the toast "${text}"`, WAIT.pageMs, (timeout) => page.getByTestId('toast').filter({ hasText: text }).waitFor({ state: 'visible', timeout }));
 }
 
 /** Signs up through the /auth screen, follows the emailed link from the log, and signs in. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { WAIT } from './waits';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
@@ -69,7 +70,7 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + WAIT.serverMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output}`);
     try {
@@ -80,7 +81,7 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not answer /api/health within 60 s:\n${output}`);
+      throw new Error(`The server did not answer /api/health within ${WAIT.serverMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -95,6 +96,7 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // A server that does not stop in good time is killed (this is a limit, not a wait).
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
@@ -103,14 +105,14 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
 }
 
 /** The newest verification link the server wrote to its log for this address. */
-export async function verificationLink(server: ServerHandle, email: string, timeoutMs = 15_000): Promise<string> {
+export async function verificationLink(server: ServerHandle, email: string, timeoutMs: number = WAIT.pageMs): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const blocks = server.log().split(/\n(?=\d{4}-\d\d-\d\dT)/);
     const mine = blocks.filter((block) => block.includes(`Email to ${email}:`) && block.includes('Verification link:'));
     const link = mine.at(-1)?.match(/Verification link: (\S+)/)?.[1];
     if (link) return link;
-    if (Date.now() > deadline) throw new Error(`No verification link for ${email} in the server log`);
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs / 1000} s for a verification link for ${email} in the server log, in vain`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

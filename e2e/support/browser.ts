@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { WAIT } from './waits';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,7 +53,8 @@ export async function openBrowser(device: DeviceOptions = {}): Promise<OpenBrows
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(20_000);
+  // Every Playwright wait without a limit of its own: a busy machine is slow, never wrong.
+  page.setDefaultTimeout(WAIT.pageMs);
   return {
     context,
     page,

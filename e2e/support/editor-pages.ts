@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { renderGrade, type Grade, type Lut3D } from '@cinegrade/color';
 import { savedGradeFromGrade } from '@cinegrade/contract';
 import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
+import { WAIT, waitingFor } from './waits';
 
 /** Pixels as RGBA bytes, top row first. */
 export interface Pixels {
@@ -25,7 +26,7 @@ export function namedCopy(fixture: string, name: string): string {
 /** Uploads through the header and waits until the editor shows it. */
 export async function uploadAndOpen(page: Page, file: string, name: string): Promise<void> {
   await page.getByTestId('header-upload-input').setInputFiles(file);
-  await page.getByTestId('open-media-name').filter({ hasText: name }).waitFor({ timeout: 60_000 });
+  await waitingFor(`"${name}" uploaded and open in the editor`, WAIT.mediaMs, (timeout) => page.getByTestId('open-media-name').filter({ hasText: name }).waitFor({ timeout }));
 }
 
 export async function assetIdByName(page: Page, name: string): Promise<string> {
@@ -60,13 +61,15 @@ export async function programFrame(page: Page): Promise<number> {
 
 /** Waits until PROGRAM is shown at `width` and has drawn more than `after` frames. */
 export async function waitForProgram(page: Page, width: number, after = 0): Promise<void> {
-  await page.waitForFunction(
-    ({ width, after }) => {
-      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="program-canvas"]');
-      return !!canvas && !canvas.hidden && canvas.width === width && Number(canvas.dataset.frame ?? '0') > after;
-    },
-    { width, after },
-    { timeout: 30_000 },
+  await waitingFor(`PROGRAM drawn at ${width} px wide after frame ${after}`, WAIT.mediaMs, (timeout) =>
+    page.waitForFunction(
+      ({ width, after }) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="program-canvas"]');
+        return !!canvas && !canvas.hidden && canvas.width === width && Number(canvas.dataset.frame ?? '0') > after;
+      },
+      { width, after },
+      { timeout },
+    ),
   );
 }
 

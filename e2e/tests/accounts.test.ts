@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { browserForSuite } from '../support/browser';
 import { signUpAndSignIn, toastText, uniqueEmail, waitForToast, TEST_PASSWORD } from '../support/accounts';
 import { sharedServer } from '../support/shared-server';
+import { pollFor } from '../support/waits';
 
 describe('an account in a real browser', () => {
   const server = sharedServer();
@@ -58,7 +59,13 @@ describe('an account in a real browser', () => {
     await page.getByRole('combobox', { name: 'Default format' }).click();
     await page.getByRole('option', { name: 'MOV' }).click();
     await page.getByText('Settings saved').first().waitFor();
-    await page.waitForTimeout(300);
+    // The first save's toast may still be the one on screen: wait for the server to hold both.
+    await expect
+      .poll(
+        () => page.evaluate(async () => ((await (await fetch('/api/settings')).json()) as { weeklyTips: boolean; defaultFormat: string })),
+        pollFor('both settings saved on the server'),
+      )
+      .toMatchObject({ weeklyTips: true, defaultFormat: 'mov' });
     await page.reload();
     await page.getByRole('switch', { name: 'Weekly tips' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Weekly tips' }).getAttribute('aria-checked')).toBe('true');

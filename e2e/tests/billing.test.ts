@@ -9,6 +9,7 @@ import { getLook } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollFor, WAIT } from '../support/waits';
 import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { browserForSuite } from '../support/browser';
@@ -51,7 +52,7 @@ describe('buying Premium on the built-in provider, in Chromium', () => {
     const premiumCard = page.getByRole('region', { name: 'Premium' });
     await premiumCard.getByText('Recommended').waitFor();
     await premiumCard.getByRole('button', { name: 'Upgrade to Premium' }).click();
-    await page.waitForURL(/\/billing\/test-checkout\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.waitForURL(/\/billing\/test-checkout\/[0-9a-f-]{36}$/, { timeout: WAIT.pageMs });
     expect(await page.getByRole('note').innerText()).toContain('Test payment page');
     expect(await page.locator('body').innerText()).toContain('$7.99/month');
     await page.getByRole('button', { name: 'Confirm test payment' }).click();
@@ -59,7 +60,7 @@ describe('buying Premium on the built-in provider, in Chromium', () => {
     // Back in the editor: confirmed by the server, then shown everywhere.
     await page.waitForURL(`${server.url}/`);
     await waitForToast(page, 'Payment Successful!');
-    await expect.poll(() => menuTier(page), { timeout: 15_000 }).toBe('Subscription: Premium');
+    await expect.poll(() => menuTier(page), pollFor('the menu to show the Premium tier')).toBe('Subscription: Premium');
     await page.goto(`${server.url}/subscriptions`);
     await premiumCard.getByText('Current Plan').waitFor();
     expect(await page.getByText(/^Current subscription expires on: /).count()).toBe(1);
@@ -68,7 +69,7 @@ describe('buying Premium on the built-in provider, in Chromium', () => {
     await page.goto(`${server.url}/`);
     await reopen(page, 'billing still');
     await lookCard(page).click();
-    await expect.poll(() => badge(page).innerText(), { timeout: 15_000 }).toBe(PREMIUM_LOOK);
+    await expect.poll(() => badge(page).innerText(), pollFor('PROGRAM to name the premium look')).toBe(PREMIUM_LOOK);
 
     // Manage Subscription: the portal in a new tab, where the subscription is cancelled at period end.
     await page.goto(`${server.url}/subscriptions`);

@@ -10,6 +10,7 @@ import { browserForSuite } from '../support/browser';
 import { assetIdByName, difference, namedCopy, programFrame, readProgram, readSource, reopen, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
+import { pollFor } from '../support/waits';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-grading-e2e-'));
 
@@ -86,7 +87,7 @@ describe('grading in the editor, in Chromium', () => {
     await page.keyboard.press('PageDown');
     await page.keyboard.press('PageDown');
     const expected = gradeWith('vintage-film', { contrast: 20, temperature: -10 }, 80);
-    await expect.poll(async () => difference(await readProgram(page), reference(source, expected)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
+    await expect.poll(async () => difference(await readProgram(page), reference(source, expected)).max, pollFor('PROGRAM to show the look with the sliders moved')).toBeLessThanOrEqual(2);
     const graded = await readProgram(page);
     expect(difference(graded, withLook).shareOver).toBeGreaterThan(0.3);
     expect(await contrast.getAttribute('aria-valuenow')).toBe('20');
@@ -99,7 +100,7 @@ describe('grading in the editor, in Chromium', () => {
 
     // Saved on the asset (debounced), and back after a reload.
     const id = await assetIdByName(page, 'grading still');
-    await expect.poll(() => savedAsset(page, id), { timeout: 15_000 }).toMatchObject({
+    await expect.poll(() => savedAsset(page, id), pollFor('the grade saved on the asset')).toMatchObject({
       selected_lut: 'vintage-film',
       color_settings: { contrast: 20, temperature: -10, lookStrength: 80 },
     });
@@ -107,19 +108,19 @@ describe('grading in the editor, in Chromium', () => {
     await waitForProgram(page, 800);
     expect(await page.getByRole('slider', { name: 'Contrast' }).getAttribute('aria-valuenow')).toBe('20');
     expect(await lookCard(page, getLook('vintage-film').name).getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => difference(await readProgram(page), graded).max, { timeout: 15_000 }).toBeLessThanOrEqual(1);
+    await expect.poll(async () => difference(await readProgram(page), graded).max, pollFor('PROGRAM to show the saved grade after reopening')).toBeLessThanOrEqual(1);
 
     // Reset in Hollywood LUTs: no look; the sliders stay.
     await page.getByRole('region', { name: 'Hollywood LUTs' }).getByRole('button', { name: 'Reset', exact: true }).click();
     const sliders = gradeWith(null, { contrast: 20, temperature: -10 });
-    await expect.poll(async () => difference(await readProgram(page), reference(source, sliders)).max).toBeLessThanOrEqual(2);
+    await expect.poll(async () => difference(await readProgram(page), reference(source, sliders)).max, pollFor('PROGRAM without the look after Reset')).toBeLessThanOrEqual(2);
 
     // Camera input: S-Log3 decoded before everything else, and saved with the grade.
     await page.getByRole('combobox', { name: 'Camera input' }).click();
     await page.getByRole('option', { name: /^S-Log3/ }).click();
     const log: Grade = { ...sliders, inputTransform: 'slog3' };
-    await expect.poll(async () => difference(await readProgram(page), reference(source, log)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
-    await expect.poll(() => savedAsset(page, id), { timeout: 15_000 }).toMatchObject({ selected_lut: null, color_settings: { inputTransform: 'slog3', contrast: 20 } });
+    await expect.poll(async () => difference(await readProgram(page), reference(source, log)).max, pollFor('PROGRAM decoding S-Log3')).toBeLessThanOrEqual(2);
+    await expect.poll(() => savedAsset(page, id), pollFor('the camera input saved on the asset')).toMatchObject({ selected_lut: null, color_settings: { inputTransform: 'slog3', contrast: 20 } });
   });
 
   it('imports a .cube that changes the picture, shows a broken file its line, and downloads the grade at the chosen size', async () => {
@@ -144,7 +145,7 @@ describe('grading in the editor, in Chromium', () => {
     // Imported LUTs lead the catalogue's All view (and are alone under the My LUTs chip).
     const mine = page.getByRole('group', { name: 'All looks' }).getByRole('button', { name: 'Channel Rotate', exact: true });
     expect(await mine.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => difference(await readProgram(page), rotated(source)).max, { timeout: 15_000 }).toBeLessThanOrEqual(2);
+    await expect.poll(async () => difference(await readProgram(page), rotated(source)).max, pollFor('PROGRAM rotated')).toBeLessThanOrEqual(2);
     expect(await badge(page).innerText()).toBe('Channel Rotate');
 
     // Download: the grade of this moment (imported LUT + a slider) at 65 points.
@@ -233,7 +234,7 @@ describe('grading in the editor, in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('look')).toBe('black-white-classic');
     await page.getByRole('button', { name: 'Open linked still', exact: true }).click();
     await page.getByTestId('open-media-name').filter({ hasText: 'linked still' }).waitFor();
-    await expect.poll(async () => badge(page).innerText()).toBe(getLook('black-white-classic').name);
+    await expect.poll(async () => badge(page).innerText(), pollFor('the look badge to name Black & White Classic')).toBe(getLook('black-white-classic').name);
     await page.waitForURL((u) => !u.searchParams.has('look'));
     await waitForProgram(page, 800);
     const program = await readProgram(page);

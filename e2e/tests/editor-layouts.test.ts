@@ -6,6 +6,7 @@ import { browserForSuite } from '../support/browser';
 import { namedCopy, programFrame, uploadAndOpen, waitForProgram } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
+import { WAIT } from '../support/waits';
 
 const AREAS = ['My Assets', 'Smart Auto Grade', 'Hollywood LUTs', 'Color Grading'] as const;
 
@@ -252,7 +253,7 @@ describe('editor layout on a phone (390×844, touch)', () => {
     const page = browser.page;
     await uploadAndOpen(page, namedCopy(fixtures.h264Mp4, 'phone clip'), 'phone clip');
     const video = page.getByTestId('source-media');
-    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2, await video.elementHandle(), { timeout: 60_000 });
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2, await video.elementHandle(), { timeout: WAIT.mediaMs });
     await page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'PROGRAM' }).tap();
     // One playback bar, for the monitor shown.
     expect(await page.getByRole('group', { name: /playback$/ }).count()).toBe(1);

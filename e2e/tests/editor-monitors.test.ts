@@ -21,6 +21,7 @@ import {
 } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
+import { WAIT, waitingFor } from '../support/waits';
 
 /** A free look, so a Free account may save it. */
 const FREE_LOOK = EDITOR_LOOK_IDS.find((id) => !isPremiumLook(id))!;
@@ -131,7 +132,8 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
       await page.waitForFunction((el) => el instanceof HTMLVideoElement && !el.seeking && el.paused && el.readyState >= 2, await video.elementHandle());
       let frame = -1;
       for (;;) {
-        // At rest: no new PROGRAM frame for 300 ms.
+        // At rest: no new PROGRAM frame for 300 ms (a window in which nothing may happen, not a
+        // wait for something: a slow machine only takes more rounds).
         const now = await programFrame(page);
         if (now === frame) break;
         frame = now;
@@ -163,11 +165,26 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     expect(difference(stepped, atOneSecond, 0).max).toBeGreaterThan(0);
 
     // Space plays and pauses the one element both monitors show; PROGRAM keeps up and ends on SOURCE's frame.
+    // From the start, so the 2 s clip leaves a busy machine time to see it playing before it ends.
+    await sourcePlayback.getByRole('slider', { name: 'Seek' }).fill('0');
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && !el.seeking && el.currentTime === 0, await video.elementHandle());
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const framesBefore = await programFrame(page);
     await page.keyboard.press('Space');
-    await page.waitForFunction((el) => el instanceof HTMLVideoElement && !el.paused && el.currentTime > 1.3, await video.elementHandle());
-    expect(await programPlayback.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
-    await page.keyboard.press('Space');
+    // Playing, with Pause offered on PROGRAM's bar, seen at one moment (or played to its end).
+    const played = await waitingFor('the video to play (or, on a very slow machine, to have played to its end)', WAIT.mediaMs, async (timeout) =>
+      page.waitForFunction(
+        (el) => {
+          if (!(el instanceof HTMLVideoElement)) return null;
+          if (el.ended) return 'ended';
+          const pause = document.querySelector('[role="group"][aria-label="PROGRAM playback"] button[aria-label="Pause"]');
+          return !el.paused && el.currentTime > 0.3 && pause ? 'playing' : null;
+        },
+        await video.elementHandle(),
+        { timeout },
+      ),
+    );
+    if ((await played.jsonValue()) === 'playing') await page.keyboard.press('Space');
     expect(await programFrame(page)).toBeGreaterThan(framesBefore);
     await compareAtRest('after playing and pausing');
 
@@ -344,7 +361,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await waitForProgram(page, 640);
     await page.route('**/api/files/**', (route) => route.abort('connectionreset'));
     await reopen(page, 'flaky clip');
-    await page.getByText('Failed to load video').first().waitFor({ timeout: 30_000 });
+    await waitingFor("the player's 'Failed to load video'", WAIT.mediaMs, (timeout) => page.getByText('Failed to load video').first().waitFor({ timeout }));
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await waitForProgram(page, 640);
@@ -376,7 +393,7 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
       expect(difference(program, cpuReference(source, SPATIAL_GRADE), 0).max).toBe(0);
 
       await uploadAndOpen(cpuPage, namedCopy(fixtures.h264Mp4, 'cpu clip'), 'cpu clip');
-      await cpuPage.getByText('This browser has no WebGL2').waitFor({ timeout: 30_000 });
+      await waitingFor("the notice 'This browser has no WebGL2'", WAIT.mediaMs, (timeout) => cpuPage.getByText('This browser has no WebGL2').waitFor({ timeout }));
     } finally {
       await cpuPage.close();
     }

@@ -10,6 +10,7 @@ import { startAppServer, type AppServer } from '../support/app-server';
 import { browserForSuite } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
 import { restartWithTier } from '../support/tiers';
+import { WAIT, waitingFor } from '../support/waits';
 
 const { ffmpeg: FFMPEG, ffprobe: FFPROBE } = resolveMediaBinaries();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-e2e-export-'));
@@ -74,9 +75,9 @@ async function recordExportButton(page: Page): Promise<() => Promise<string[]>> 
 }
 
 async function exportAndDownload(page: Page, action: string, target: string): Promise<{ file: string; name: string }> {
-  const downloaded = page.waitForEvent('download', { timeout: 180_000 });
+  const downloaded = page.waitForEvent('download', { timeout: WAIT.renderMs });
   await page.getByRole('menuitem', { name: action }).click();
-  const download = await downloaded;
+  const download = await waitingFor(`the download of "${action}"`, WAIT.renderMs, downloaded);
   await download.saveAs(target);
   return { file: target, name: download.suggestedFilename() };
 }
@@ -166,5 +167,5 @@ describe('export, in a real browser', () => {
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  });
 });

@@ -7,6 +7,7 @@ import { browserForSuite } from '../support/browser';
 import { difference, namedCopy, readProgram, uploadAndOpen, waitForProgram } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
+import { pollFor, WAIT, waitingFor } from '../support/waits';
 
 interface CatalogueLayout {
   columns: number;
@@ -112,9 +113,9 @@ describe('the looks catalogue, in Chromium', () => {
     expect(look.tier).toBe('free');
     await page.keyboard.press('Enter');
     const card = grid.locator(`[data-look="${look.id}"]`);
-    await expect.poll(() => card.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
-    await expect.poll(() => page.getByTestId('program-look-badge').innerText(), { timeout: 20_000 }).toBe(look.name);
-    await expect.poll(async () => difference(await readProgram(page), before).shareOver, { timeout: 30_000 }).toBeGreaterThan(0.2);
+    await expect.poll(() => card.getAttribute('aria-pressed'), pollFor('the look card pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('program-look-badge').innerText(), pollFor('the look badge to name the look')).toBe(look.name);
+    await expect.poll(async () => difference(await readProgram(page), before).shareOver, pollFor('PROGRAM to show the look')).toBeGreaterThan(0.2);
     // Only the chosen card is in the tab order now; the page did not move.
     expect(await grid.locator('[data-grid-key][tabindex="0"]').getAttribute('data-look')).toBe(look.id);
     expect((await measureCatalogue(page)).sideways).toBeLessThanOrEqual(0);
@@ -133,7 +134,7 @@ describe('the looks catalogue, in Chromium', () => {
   it("marks Smart Analyze's recommendations in the catalogue, with their confidence", async () => {
     await page.getByRole('region', { name: 'Smart Auto Grade' }).getByRole('button', { name: 'Smart Analyze' }).click();
     const results = page.getByTestId('analysis-results');
-    await results.waitFor({ timeout: 60_000 });
+    await waitingFor('the Smart Analyze results', WAIT.mediaMs, (timeout) => results.waitFor({ timeout }));
     const first = results.locator('[data-look]').first();
     const id = (await first.getAttribute('data-look')) as LookId;
     const confidence = (await first.locator('.confidence').innerText()).trim();

@@ -8,6 +8,7 @@ import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
 import { keptTrial, putKeptTrial } from '../support/trial-storage';
 import { startAppServer } from '../support/app-server';
+import { pollFor, until, WAIT, waitingFor } from '../support/waits';
 import { inject } from 'vitest';
 
 const dataDir = () => path.dirname(inject('appLogFile'));
@@ -24,7 +25,8 @@ async function currentUserId(page: Page): Promise<string> {
 
 async function cardFor(page: Page, name: string) {
   const card = page.getByTestId('asset-card').filter({ has: page.getByRole('button', { name: `Open ${name}` }) });
-  await card.waitFor();
+  // An upload becomes a card once the server has it: on a busy machine that can take a while.
+  await waitingFor(`the asset card of "${name}"`, WAIT.mediaMs, (timeout) => card.waitFor({ timeout }));
   return card;
 }
 
@@ -32,8 +34,10 @@ async function cardFor(page: Page, name: string) {
 async function thumbnailShown(page: Page, name: string): Promise<void> {
   const card = await cardFor(page, name);
   const img = card.locator('img');
-  await img.waitFor({ timeout: 60_000 });
-  await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout: 30_000 });
+  await waitingFor(`the thumbnail of "${name}"`, WAIT.mediaMs, (timeout) => img.waitFor({ timeout }));
+  await waitingFor(`the thumbnail of "${name}" decoded`, WAIT.pageMs, async (timeout) =>
+    page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout }),
+  );
 }
 
 describe('media in, in a real browser', () => {
@@ -70,7 +74,9 @@ describe('media in, in a real browser', () => {
       await page.getByTestId('open-media-name').filter({ hasText: name }).waitFor();
       const media = page.getByTestId('source-media');
       if (type === 'video') {
-        await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.videoWidth === 640, await media.elementHandle(), { timeout: 30_000 });
+        await waitingFor(`the video "${name}" playable in the editor`, WAIT.mediaMs, async (timeout) =>
+          page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.videoWidth === 640, await media.elementHandle(), { timeout }),
+        );
         const src = (await media.getAttribute('src')) ?? '';
         if (name === 'prores') expect(keyOfLink(src)).toMatch(/\.proxy\.mp4$/);
         else expect(keyOfLink(src)).not.toMatch(/proxy/);
@@ -92,7 +98,7 @@ describe('media in, in a real browser', () => {
           dropped = true;
           return route.abort('connectionreset');
         }
-        // Slow each chunk down so a person (and this test) can press Pause.
+        // Slow each chunk down so a person (and this test) can press Pause (a throttle, not a wait).
         await new Promise((resolve) => setTimeout(resolve, 700));
       }
       return route.continue();
@@ -104,6 +110,8 @@ describe('media in, in a real browser', () => {
     await item.getByRole('button', { name: 'Pause' }).click();
     await item.filter({ hasText: 'Paused at' }).waitFor();
     const pausedAt = await item.getByTestId('upload-percent').innerText();
+    // A window in which nothing may happen (not a wait for something): a slow machine only makes
+    // a wrongly running upload less likely to show, never this test fail.
     await page.waitForTimeout(1500);
     expect(await item.getByTestId('upload-percent').innerText()).toBe(pausedAt);
     await item.getByRole('button', { name: 'Resume' }).click();
@@ -120,16 +128,19 @@ describe('media in, in a real browser', () => {
     try {
       await signUpAndSignIn(page, own);
       await page.route('**/api/uploads/**', async (route) => {
+        // A throttle (not a wait), so the server stops with the upload under way.
         if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 800));
+        // Continuing fails once the server is down; tus-js-client sees the failure and retries.
         return route.continue().catch(() => undefined);
       });
       const upload = path.join(path.dirname(fixtures.proresLongMov), 'restart take.mov');
       if (!fs.existsSync(upload)) fs.copyFileSync(fixtures.proresLongMov, upload);
       await page.getByTestId('header-upload-input').setInputFiles(upload);
       const item = page.getByTestId('upload-item');
-      await expect.poll(async () => Number((await item.getByTestId('upload-percent').innerText()).replace(/\D/g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
+      await until('the upload under way (above 0 %)', async () => Number((await item.getByTestId('upload-percent').innerText()).replace(/\D/g, '')) > 0, WAIT.mediaMs);
       await own.stop();
-      await page.waitForTimeout(500);
+      // The client has noticed the server is gone and is retrying before the server comes back.
+      await waitingFor('the upload to show it is reconnecting', WAIT.pageMs, (timeout) => item.filter({ hasText: 'Reconnecting' }).waitFor({ timeout }));
       const restarted = await startAppServer({ DATA_DIR: own.dataDir }, { port: own.port });
       try {
         await thumbnailShown(page, 'restart take');
@@ -150,7 +161,9 @@ describe('media in, in a real browser', () => {
     await thumbnailShown(page, 'to delete');
     const userId = await currentUserId(page);
     const userFolder = path.join(dataDir(), 'files', userId);
-    await page.waitForFunction(async () => ((await (await fetch('/api/assets')).json()) as { assets: { processing_status: string }[] }).assets.every((a) => a.processing_status === 'ready'));
+    await waitingFor('every asset processed (ready)', WAIT.mediaMs, (timeout) =>
+      page.waitForFunction(async () => ((await (await fetch('/api/assets')).json()) as { assets: { processing_status: string }[] }).assets.every((a) => a.processing_status === 'ready'), undefined, { timeout }),
+    );
     expect(fs.readdirSync(userFolder).length).toBe(3); // original, thumbnail, proxy
     page.once('dialog', (dialog) => void dialog.accept());
     const card = await cardFor(page, 'to delete');
@@ -158,7 +171,7 @@ describe('media in, in a real browser', () => {
     await card.getByRole('button', { name: 'Delete to delete' }).click();
     await waitForToast(page, 'Asset deleted successfully');
     await page.getByText('No assets yet').waitFor();
-    await expect.poll(() => !fs.existsSync(userFolder) || fs.readdirSync(userFolder).length === 0, { timeout: 15_000 }).toBe(true);
+    await until("the asset's files removed from the user's folder", () => !fs.existsSync(userFolder) || fs.readdirSync(userFolder).length === 0);
   });
 
   it('refuses a file that only pretends to be a video, saying why', async () => {
@@ -180,7 +193,7 @@ describe('media in, in a real browser', () => {
     fs.copyFileSync(fixtures.htmlAsMp4, fake);
     await page.getByTestId('header-upload-input').setInputFiles(fake);
     const error = page.getByRole('complementary', { name: 'Uploads' }).getByTestId('upload-error');
-    await error.waitFor({ timeout: 30_000 });
+    await waitingFor('the refused upload in the tray', WAIT.mediaMs, error.waitFor({ timeout: WAIT.mediaMs }));
     expect(await error.innerText()).toMatch(/^tray holiday\.mp4 was not uploaded: .*is not a video or an image Cinegrade can read/);
     // The card's centre is the card's, not the tray's: My Assets stays clickable.
     const card = await cardFor(page, 'tray still');
@@ -197,10 +210,13 @@ describe('media in, in a real browser', () => {
   it('keeps a signed-out trial file and saves it as an asset on sign-in', async () => {
     // An account that exists and is verified, then signed out.
     const email = await signUpAndSignIn(page, server);
+    // A stale kept trial file, so the clean-up after signing out shows when it has run: a trial
+    // file dropped before it ran would be cleared with it.
+    await putKeptTrial(page, { name: 'left.jpg', type: 'image/jpeg', text: 'x' });
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
-    await page.waitForTimeout(1200);
+    await expect.poll(() => keptTrial(page), pollFor('the clean-up after signing out')).toBeNull();
 
     const tooBig = path.join(path.dirname(fixtures.h264Mp4), 'huge.mp4');
     if (!fs.existsSync(tooBig)) fs.writeFileSync(tooBig, Buffer.alloc(51 * 1024 * 1024, 1));
@@ -212,7 +228,7 @@ describe('media in, in a real browser', () => {
     if (!fs.existsSync(trial)) fs.copyFileSync(fixtures.h264Mp4, trial);
     await page.getByTestId('landing-drop-input').setInputFiles(trial);
     await page.getByTestId('open-media-name').filter({ hasText: 'trial clip.mp4' }).waitFor();
-    await expect.poll(() => keptTrial(page), { timeout: 30_000 }).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4' });
+    await expect.poll(() => keptTrial(page), pollFor('the trial file kept in the browser')).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4' });
     // Work done on the trial file comes along: a look and a slider.
     await page.locator('[data-look="vintage-film"]').first().click();
     await page.getByRole('slider', { name: 'Contrast' }).focus();
@@ -227,7 +243,7 @@ describe('media in, in a real browser', () => {
     await waitForToast(page, 'File Restored!');
     await thumbnailShown(page, 'trial clip');
     expect(await page.getByTestId('open-media-name').innerText()).toBe('trial clip');
-    await expect.poll(() => keptTrial(page), { timeout: 30_000 }).toBeNull();
+    await expect.poll(() => keptTrial(page), pollFor('the kept trial file cleared once saved')).toBeNull();
     const saved = await page.evaluate(async () => ((await (await fetch('/api/assets')).json()) as { assets: { name: string; selected_lut: string | null; color_settings: Record<string, unknown> }[] }).assets.find((a) => a.name === 'trial clip'));
     expect(saved).toMatchObject({ selected_lut: 'vintage-film', color_settings: { contrast: 10 } });
     expect(await page.getByTestId('program-look-badge').innerText()).toBe('Vintage Film');
@@ -245,6 +261,6 @@ describe('media in, in a real browser', () => {
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await page.getByTestId('landing-drop').waitFor();
     expect(await page.getByTestId('open-media-name').count()).toBe(0);
-    await expect.poll(() => keptTrial(page), { timeout: 30_000 }).toBeNull();
+    await expect.poll(() => keptTrial(page), pollFor('the kept trial file cleared on sign-out')).toBeNull();
   });
 });

@@ -7,9 +7,10 @@ import { assetIdByName, namedCopy, uploadAndOpen } from '../support/editor-pages
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
 import { keptTrial } from '../support/trial-storage';
+import { pollFor, WAIT } from '../support/waits';
 
-/** Generous: the machine is shared and Chromium renders in software. */
-const PATIENTLY = { timeout: 30_000, interval: 250 };
+/** The shared page limit (support/waits.ts): the machine is shared and Chromium renders in software. */
+const PATIENTLY = pollFor('the page to reach the expected state');
 
 async function savedAsset(page: Page, name: string) {
   return page.evaluate(
@@ -52,7 +53,7 @@ describe('nothing lost by a reload, in a real browser', () => {
     await page.waitForFunction(() => {
       const video = document.querySelector('[data-testid="source-media"]');
       return video instanceof HTMLVideoElement && video.readyState >= 2 && video.videoWidth === 640;
-    }, undefined, { timeout: 30_000 });
+    }, undefined, { timeout: WAIT.mediaMs });
 
     // The banner's Sign Up opens the sign-up form.
     await page.getByRole('link', { name: 'Sign Up' }).click();

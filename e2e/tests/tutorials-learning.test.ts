@@ -54,15 +54,13 @@ describe('Tutorials & Learning', () => {
     await page.waitForURL(`${server.url}/`);
   });
 
-  it('a video tutorial shows Starting Tutorial, then Tutorial Ready about 1.5 s later', async () => {
+  // The 1.5 s between the two is the unit test's to check (TutorialsLearningPage.test.tsx, on a
+  // fake clock): a busy machine's wall clock can say nothing exact about it.
+  it('a video tutorial shows Starting Tutorial, then Tutorial Ready', async () => {
     await openScreen();
     await button('Start Tutorial: Reading the Waveform and the Vectorscope').click();
-    const clicked = Date.now();
     expect(await toastText(page)).toContain('Starting Tutorial');
     await waitForToast(page, 'Tutorial Ready');
-    const waited = Date.now() - clicked;
-    expect(waited).toBeGreaterThanOrEqual(1400);
-    expect(waited).toBeLessThan(5000);
     expect(await toastText(page)).toContain('Reading the Waveform and the Vectorscope');
   });
 

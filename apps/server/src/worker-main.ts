@@ -24,7 +24,10 @@ async function main(): Promise<void> {
     services
       .close()
       .then(() => process.exit(0))
-      .catch(() => process.exit(1));
+      .catch((error: unknown) => {
+        logger.error('The worker did not stop cleanly', { error });
+        process.exit(1);
+      });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

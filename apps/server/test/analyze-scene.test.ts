@@ -101,18 +101,12 @@ describe.each(DATABASE_KINDS)('POST /api/functions/analyze-scene on the %s datab
     expect(answer.sceneAnalysis).not.toEqual(alone.sceneAnalysis);
   });
 
-  it('answers 400 naming the field for input it cannot use', async () => {
+  it('answers 400 naming the field for a request of the wrong shape', async () => {
     const cases: [object, string][] = [
       [{ imageData: 'data:text/plain;base64,aGVsbG8=', mediaType: 'image' }, 'imageData'],
       [{ imageData: 'https://example.com/frame.jpg', mediaType: 'image' }, 'imageData'],
       [{ mediaType: 'image' }, 'imageData'],
-      // The right shape, but the bytes are a web page.
-      [{ imageData: `data:image/jpeg;base64,${Buffer.from('<!doctype html><html><body>hello</body></html>').toString('base64')}`, mediaType: 'image' }, 'imageData'],
-      // A JPEG header and nothing a decoder can use.
-      [{ imageData: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(64).fill(7)]).toString('base64')}`, mediaType: 'image' }, 'imageData'],
-      [{ imageData: huge, mediaType: 'image' }, 'imageData'],
       [{ imageData: pattern, mediaType: 'audio' }, 'mediaType'],
-      [{ imageData: pattern, mediaType: 'video', extraFrames: [pattern, 'data:image/png;base64,AAAA'] }, 'extraFrames.1'],
       [{ imageData: pattern, mediaType: 'image', extraFrames: [pattern] }, 'extraFrames'],
       [{ imageData: pattern, mediaType: 'video', extraFrames: [pattern, pattern, pattern, pattern] }, 'extraFrames'],
     ];
@@ -121,14 +115,33 @@ describe.each(DATABASE_KINDS)('POST /api/functions/analyze-scene on the %s datab
       expect(response.status, JSON.stringify(body).slice(0, 120)).toBe(400);
       const error = (await response.json()) as { field: string; message: string };
       expect(error.field, error.message).toBe(field);
-      expect(error.message).toContain(field === 'extraFrames.1' ? 'extraFrames' : field);
+      expect(error.message).toContain(field);
+    }
+  });
+
+  it('answers a frame it cannot read with 422 and words for a person, the frame named only in the field', async () => {
+    const cases: [object, string, RegExp][] = [
+      // The right shape, but the bytes are a web page.
+      [{ imageData: `data:image/jpeg;base64,${Buffer.from('<!doctype html><html><body>hello</body></html>').toString('base64')}`, mediaType: 'image' }, 'imageData', /^This frame could not be read: it is not a JPEG, PNG or WebP picture\.$/],
+      // A JPEG header and nothing a decoder can use.
+      [{ imageData: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(64).fill(7)]).toString('base64')}`, mediaType: 'image' }, 'imageData', /^This frame could not be read: the picture is damaged/],
+      [{ imageData: pattern, mediaType: 'video', extraFrames: [pattern, 'data:image/png;base64,AAAA'] }, 'extraFrames.1', /^Frame 3 of this video could not be read: it is not a JPEG, PNG or WebP picture\.$/],
+      [{ imageData: pattern, mediaType: 'video', extraFrames: [`data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(64).fill(7)]).toString('base64')}`] }, 'extraFrames.0', /^Frame 2 of this video could not be read: the picture is damaged/],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await analyze(free.cookie, body);
+      expect(response.status, JSON.stringify(body).slice(0, 120)).toBe(422);
+      const error = (await response.json()) as { code: string; field: string; message: string };
+      expect(error).toMatchObject({ code: 'unsupported_media', field });
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toMatch(/imageData|extraFrames/);
     }
   });
 
   it('refuses a picture over the analysis pixel limit instead of decoding it', async () => {
     const response = await analyze(free.cookie, { imageData: huge, mediaType: 'image' });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ field: 'imageData', message: expect.stringMatching(/larger than 4096 × 4096/) as unknown });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ field: 'imageData', message: 'This frame could not be read: the picture is damaged, or larger than 4096 × 4096 pixels.' });
   });
 
   it('answers 401 when signed out', async () => {

@@ -10,7 +10,7 @@ import { fixtures } from './support/fixtures';
 import { storageUnderTest, type StorageKind, type StorageUnderTest } from './support/stored-files';
 import { startTestServer, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
-import { waitFor } from './support/wait';
+import { waitFor, WAIT, within } from './support/wait';
 
 const FFPROBE = resolveMediaBinaries().ffprobe;
 
@@ -54,10 +54,14 @@ describe.each(SETUPS)('assets on the $database database with $storage files', ({
   const tus = (cookie: string) => new TusTestClient(server, cookie);
   const getAsset = async (cookie: string, id: string) => (await (await server.request(`/api/assets/${id}`, { cookie })).json()) as Asset;
   const ready = (cookie: string, id: string) =>
-    waitFor(`asset ${id} to be processed`, async () => {
-      const asset = await getAsset(cookie, id);
-      return asset.processing_status === 'processing' ? undefined : asset;
-    });
+    waitFor(
+      `asset ${id} to be processed`,
+      async () => {
+        const asset = await getAsset(cookie, id);
+        return asset.processing_status === 'processing' ? undefined : asset;
+      },
+      WAIT.mediaMs,
+    );
   const download = async (cookie: string, url: string, target: string) => {
     const response = await server.request(url, { cookie });
     expect(response.status).toBe(200);
@@ -262,7 +266,8 @@ describe.each(SETUPS)('assets on the $database database with $storage files', ({
     for (const key of keys) expect(await files.exists(server, key), key).toBe(false);
   });
 
-  it('tells every open tab of the owner within a second, and nobody else', async () => {
+  // No limit on how soon: a busy machine's wall clock says nothing about the code.
+  it('tells every open tab of the owner, and nobody else', async () => {
     const asset = await uploadOk(fixtures.jpeg, 'live.jpg');
     await ready(alice.cookie, asset.id);
     const open = async (cookie: string) => {
@@ -281,18 +286,17 @@ describe.each(SETUPS)('assets on the $database database with $storage files', ({
         }
         return true;
       };
-      await next(/event: ready/, 5000);
+      expect(await next(/event: ready/, WAIT.serverMs), 'waiting for the event stream to be ready').toBe(true);
       return { next, close: () => reader.cancel() };
     };
     const tabOne = await open(alice.cookie);
     const tabTwo = await open(alice.cookie);
     const stranger = await open(bob.cookie);
-    const started = Date.now();
     await server.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie: alice.cookie, json: { name: 'renamed live' } });
-    expect(await tabOne.next(new RegExp(`event: assets-changed\\ndata: .*${asset.id}`), 1000)).toBe(true);
-    expect(await tabTwo.next(new RegExp(`event: assets-changed\\ndata: .*${asset.id}`), 1000)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1500);
-    expect(await stranger.next(/assets-changed/, 300)).toBe(false);
+    expect(await tabOne.next(new RegExp(`event: assets-changed\\ndata: .*${asset.id}`), WAIT.serverMs), 'waiting for the first tab to be told').toBe(true);
+    expect(await tabTwo.next(new RegExp(`event: assets-changed\\ndata: .*${asset.id}`), WAIT.serverMs), 'waiting for the second tab to be told').toBe(true);
+    // Both tabs have it; a window in which the stranger's stream must stay silent.
+    expect(await stranger.next(/assets-changed/, 1000)).toBe(false);
     await Promise.all([tabOne.close(), tabTwo.close(), stranger.close()]);
   });
 });
@@ -358,8 +362,7 @@ describe('an upload whose chunks reach two web processes (PostgreSQL, files in S
     // first to let go (without it, both would write the upload at once), then answers.
     const offset = await onSecond.offset(location);
     // The first request has ended, saying how much it stored: what the second one reports.
-    const ended = await Promise.race([stalled, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
-    if (!ended) throw new Error('The stalled PATCH on the first process is still writing the upload');
+    const ended = await within('the stalled PATCH on the first process to stop writing the upload', stalled);
     expect(ended.status).toBe(204);
     expect(ended.headers.get('upload-offset')).toBe(String(offset));
     expect(offset).toBeGreaterThanOrEqual(0);

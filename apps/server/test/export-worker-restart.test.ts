@@ -15,7 +15,7 @@ import { fixtures } from './support/fixtures';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
 import { freshDatabase } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
-import { waitFor } from './support/wait';
+import { waitFor, WAIT } from './support/wait';
 
 describe('an export whose worker is killed mid-render', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -49,7 +49,7 @@ describe('an export whose worker is killed mid-render', () => {
         if (status.status === 'succeeded') throw new Error('The export finished before the worker could be killed; make the clip longer.');
         return status.status === 'processing' && status.progress >= 5 ? status.progress : undefined;
       },
-      120_000,
+      WAIT.renderMs,
     );
     first.kill();
     expect(progressBeforeKill).toBeLessThan(100);
@@ -57,7 +57,7 @@ describe('an export whose worker is killed mid-render', () => {
     const second = await startServerProcess('worker', env);
     workers.push(second);
     // The lease goes stale after 45 s without a heartbeat; the reaper then fails the job into a retry.
-    const done = await finishedExport(web, cookie, started.predictionId, 240_000);
+    const done = await finishedExport(web, cookie, started.predictionId, WAIT.renderMs);
     expect(done.status, done.error ?? '').toBe('succeeded');
 
     const client = new pg.Client({ connectionString: database.databaseUrl ?? '' });
@@ -74,5 +74,5 @@ describe('an export whose worker is killed mid-render', () => {
     const probed = probeFile(file);
     expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
     expect(probed.duration).toBeCloseTo(10, 0);
-  }, 420_000);
+  }, 900_000);
 });

@@ -9,7 +9,7 @@ import { download, exportStatus, FFMPEG, finishedExport, postJson, probeFile, st
 import { fixtures } from './support/fixtures';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
-import { waitFor } from './support/wait';
+import { waitFor, WAIT } from './support/wait';
 
 const PROCESS = '/api/functions/process-video';
 const STATUS = '/api/functions/check-processing-status';
@@ -207,7 +207,7 @@ describe.each(DATABASE_KINDS)('export on the %s database', (kind) => {
     expect(cancelled).toMatchObject({ status: 'canceled', downloadUrl: null });
     const [row] = (await exportRows(premium.email)).filter((r) => r.id === started.predictionId);
     const next = await startExport(server, premium.cookie, { assetId: long.id, outputFormat: 'mp4', quality: '720p' });
-    expect((await finishedExport(server, premium.cookie, next.predictionId, 180_000)).status).toBe('succeeded');
+    expect((await finishedExport(server, premium.cookie, next.predictionId, WAIT.renderMs)).status).toBe('succeeded');
     expect((await exportStatus(server, premium.cookie, started.predictionId)).status).toBe('canceled');
     expect(fs.existsSync(storedFile(row?.output_key ?? 'x'))).toBe(false);
     // Cancelling what has finished changes nothing.

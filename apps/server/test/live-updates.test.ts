@@ -4,7 +4,7 @@ import { fixtures } from './support/fixtures';
 import { MAX_STREAMS_PER_SESSION } from '../src/events/events.routes';
 import { DATABASE_KINDS, sessionCookie, startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
-import { waitFor } from './support/wait';
+import { WAIT, waitFor } from './support/wait';
 
 describe('live updates across server processes on PostgreSQL', () => {
   let first: TestServer;
@@ -18,7 +18,7 @@ describe('live updates across server processes on PostgreSQL', () => {
     await first.close();
   });
 
-  it("reaches a tab connected to another process within a second", async () => {
+  it("reaches a tab connected to another process", async () => {
     const { cookie } = await first.signedInUser();
     const response = await new TusTestClient(first, cookie).upload(fixtures.jpeg, 'shared.jpg');
     const { asset } = (await response.json()) as { asset: Asset };
@@ -35,12 +35,10 @@ describe('live updates across server processes on PostgreSQL', () => {
       }
       return pattern.test(text);
     };
-    expect(await readUntil(/event: ready/, 5000)).toBe(true);
+    expect(await readUntil(/event: ready/, WAIT.serverMs), 'waiting for the event stream to be ready').toBe(true);
     text = '';
-    const started = Date.now();
     await first.request(`/api/assets/${asset.id}`, { method: 'PATCH', cookie, json: { name: 'seen elsewhere' } });
-    expect(await readUntil(new RegExp(`assets-changed[\\s\\S]*${asset.id}`), 1000)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await readUntil(new RegExp(`assets-changed[\\s\\S]*${asset.id}`), WAIT.serverMs), 'waiting for the other process to pass the change on').toBe(true);
     await reader.cancel();
   });
 });
@@ -80,7 +78,7 @@ describe.each(DATABASE_KINDS)('live streams and sessions on the %s database', (k
     const mine = await openStream(cookie);
     const theirs = await openStream(otherCookie);
     expect((await server.request('/api/auth/sign-out', { method: 'POST', cookie })).status).toBeLessThan(300);
-    await waitFor('the signed-out stream to close', () => Promise.resolve(mine.isClosed() ? true : undefined), 20_000);
+    await waitFor('the signed-out stream to close', () => Promise.resolve(mine.isClosed() ? true : undefined), WAIT.serverMs);
     expect(theirs.isClosed()).toBe(false);
     await theirs.cancel();
   });
@@ -90,7 +88,7 @@ describe.each(DATABASE_KINDS)('live streams and sessions on the %s database', (k
     const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(cookie));
     const newest = await openStream(cookie);
-    await waitFor('the oldest stream to close', () => Promise.resolve(streams[0]?.isClosed() ? true : undefined), 20_000);
+    await waitFor('the oldest stream to close', () => Promise.resolve(streams[0]?.isClosed() ? true : undefined), WAIT.serverMs);
     expect(streams.slice(1).map((s) => s.isClosed())).toEqual(Array(MAX_STREAMS_PER_SESSION - 1).fill(false));
     for (const stream of [...streams.slice(1), newest]) await stream.cancel();
   });

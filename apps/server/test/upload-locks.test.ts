@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { ERRORS } from '@tus/server';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database';
 import { createMemoryNotifications, createPostgresNotifications, type Notifications } from '../src/db/notifications';
 import { createLogger } from '../src/platform/logger';
 import { UploadLocker, type UploadLockerOptions } from '../src/uploads/upload-locker';
 import { DATABASE_KINDS, freshDatabase, type DatabaseKind } from './support/test-server';
+import { within } from './support/wait';
 
 const logger = createLogger('error');
 const cleanups: (() => Promise<void>)[] = [];
@@ -85,8 +87,8 @@ describe.each(DATABASE_KINDS)('upload locks shared by every process (%s)', (kind
 
   it('keeps the lock of a holder that is working (its lease renewed) and fails the waiting request with a lock timeout', async () => {
     const [a, b] = await twoProcesses(kind);
-    const lockerA = await a.locker({ leaseMs: 300 });
-    const lockerB = await b.locker({ acquireTimeoutMs: 1200, retryMs: 50 });
+    const lockerA = await a.locker({ leaseMs: 1500 });
+    const lockerB = await b.locker({ acquireTimeoutMs: 4500, retryMs: 50 });
     const id = uploadId();
     const busy = lockerA.newLock(id);
     let asked = 0;
@@ -95,7 +97,7 @@ describe.each(DATABASE_KINDS)('upload locks shared by every process (%s)', (kind
       asked++;
     });
     const waiting = lockerB.newLock(id);
-    // The wait outlasts the 300 ms lease four times over: only renewals keep the lock with its holder.
+    // The wait outlasts the 1.5 s lease three times over (a lease long enough for a busy machine's timers): only renewals keep the lock with its holder.
     await expect(waiting.lock(neverAborted(), () => undefined)).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     expect(asked).toBeGreaterThanOrEqual(1);
     await busy.unlock();
@@ -136,6 +138,31 @@ describe.each(DATABASE_KINDS)('upload locks shared by every process (%s)', (kind
     setTimeout(() => controller.abort(), 200);
     await expect(waiting).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     await held.unlock();
+  });
+
+  it('asks a request to stop writing, before its lease runs out, when the lease cannot be renewed', async () => {
+    const [a, b] = await twoProcesses(kind);
+    const logged: string[] = [];
+    const locker = await UploadLocker.create(a.database.db, createMemoryNotifications(), createLogger('warn', (line) => logged.push(line)), { leaseMs: 6000 });
+    const id = uploadId();
+    const lock = locker.newLock(id);
+    let askedToStop!: () => void;
+    const stopped = new Promise<void>((resolve) => (askedToStop = resolve));
+    await lock.lock(neverAborted(), () => askedToStop());
+    // The database refuses every renewal from now on (the table is gone under its name).
+    await sql`alter table upload_locks rename to upload_locks_away`.execute(b.database.db);
+    try {
+      await within('the request to be asked to stop writing', stopped);
+      // Asked while the lease still holds: no other request can have taken the upload yet.
+      const { rows } = await sql<{ live: boolean }>`select expires_at > now() as live from upload_locks_away where upload_id = ${id}`.execute(b.database.db);
+      expect(rows).toEqual([{ live: true }]);
+    } finally {
+      await sql`alter table upload_locks_away rename to upload_locks`.execute(b.database.db);
+    }
+    expect(logged.filter((line) => line.includes('WARN An upload lock could not be renewed'))).toHaveLength(2);
+    expect(logged.some((line) => line.includes('ERROR An upload stops writing because its lease could not be renewed'))).toBe(true);
+    await lock.unlock();
+    expect(await holderOf(a.database, id)).toBeUndefined();
   });
 
   it('removes locks left by dead processes an hour after they ran out', async () => {

@@ -1,4 +1,7 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { UI_WAIT_MS } from './test-waits';
+
+configure({ asyncUtilTimeout: UI_WAIT_MS });
 
 afterEach(() => cleanup());

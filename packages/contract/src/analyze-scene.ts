@@ -94,6 +94,6 @@ export const analysisRoutes = defineRoutes({
     auth: 'user',
     body: AnalyzeSceneRequest,
     response: AnalyzeSceneResponse,
-    errors: [413, 429],
+    errors: [413, 422, 429],
   },
 });

@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state.',
   413: 'Too large.',
   415: 'Not a supported kind of file.',
+  422: 'Well formed, but the content cannot be read (a damaged picture); `message` says so for a person.',
   429: 'Too many attempts; `retryAfter` says how long to wait.',
   500: 'Something failed on our side; `requestId` is in the server log.',
   503: 'Temporarily unavailable.',

@@ -1,8 +1,8 @@
 import { analyzeScene, measureImage, mergeImageStats, summariseStats, type ImageStats, type StatsSummary } from '@cinegrade/color';
 import { canUsePremiumLooks, type AnalyzeSceneRequest, type AnalyzeSceneResponse } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
-import { invalidField } from '../http/http-error';
-import { pictureFromDataUrl } from './data-url';
+import { invalidField, unreadableFrame } from '../http/http-error';
+import { frameLabel, pictureFromDataUrl } from './data-url';
 import { UndecodableFrameError, type FrameDecoder } from './frame-decoder.adapter';
 
 const percent = (v: number): string => `${Math.round(v * 100)}%`;
@@ -51,11 +51,11 @@ export class AnalysisService {
         stats.push(measureImage(frame.data, frame.width, frame.height));
       } catch (error) {
         if (!(error instanceof UndecodableFrameError)) throw error;
-        throw invalidField(picture.field, `${picture.field} could not be decoded: the picture is damaged, or larger than 4096 × 4096 pixels.`);
+        throw unreadableFrame(picture.field, `${frameLabel(picture.field)} could not be read: the picture is damaged, or larger than 4096 × 4096 pixels.`);
       }
     }
     if (stats.every((s) => s.pixelCount === 0)) {
-      throw invalidField('imageData', 'imageData is fully transparent: there is nothing to analyse.');
+      throw unreadableFrame('imageData', 'This frame could not be read: it is fully transparent, so there is nothing to analyse.');
     }
     const { tier } = await this.profiles.subscription(userId);
     const result = analyzeScene(stats, { tier: canUsePremiumLooks(tier) ? 'premium' : 'free' });

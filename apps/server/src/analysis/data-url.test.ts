@@ -12,7 +12,7 @@ describe('pictureFromDataUrl', () => {
     expect(pictureFromDataUrl(dataUrl('image/png', padded(0xff, 0xd8, 0xff, 0xe0)), 'imageData').demuxer).toBe('jpeg_pipe');
   });
 
-  it('refuses bytes that are not a JPEG, PNG or WebP picture, naming the field', () => {
+  it('refuses bytes that are not a JPEG, PNG or WebP picture, in words for a person, naming the field for a program', () => {
     const gif = [...'GIF89a'].map((c) => c.charCodeAt(0));
     for (const bytes of [padded(...gif), padded(0x1a, 0x45, 0xdf, 0xa3), padded(1, 2, 3)]) {
       let caught: unknown;
@@ -22,7 +22,7 @@ describe('pictureFromDataUrl', () => {
         caught = error;
       }
       expect(caught).toBeInstanceOf(HttpError);
-      expect(caught).toMatchObject({ status: 400, extra: { field: 'extraFrames.2' }, message: 'extraFrames.2 does not hold a JPEG, PNG or WebP picture.' });
+      expect(caught).toMatchObject({ status: 422, extra: { field: 'extraFrames.2' }, message: 'Frame 4 of this video could not be read: it is not a JPEG, PNG or WebP picture.' });
     }
   });
 });

@@ -1,8 +1,14 @@
-import { invalidField } from '../http/http-error';
+import { unreadableFrame } from '../http/http-error';
 import { sniffMedia } from '../media/sniff';
 
 /** Demuxers of the pictures analysis decodes: what browsers' canvas.toDataURL writes. */
 const ANALYSIS_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe']);
+
+/** How a person is told which frame is at fault: the one on screen, or one of a video's extra frames. */
+export function frameLabel(field: string): string {
+  const extra = /^extraFrames\.(\d+)$/.exec(field);
+  return extra ? `Frame ${Number(extra[1]) + 2} of this video` : 'This frame';
+}
 
 /**
  * The picture in a `data:image/...;base64,` URL (the contract has checked its shape). What it is
@@ -14,7 +20,7 @@ export function pictureFromDataUrl(dataUrl: string, field: string): { bytes: Uin
   const bytes = new Uint8Array(Buffer.from(dataUrl.slice(comma + 1), 'base64'));
   const sniffed = sniffMedia(bytes);
   if (!sniffed || !ANALYSIS_DEMUXERS.has(sniffed.demuxer)) {
-    throw invalidField(field, `${field} does not hold a JPEG, PNG or WebP picture.`);
+    throw unreadableFrame(field, `${frameLabel(field)} could not be read: it is not a JPEG, PNG or WebP picture.`);
   }
   return { bytes, demuxer: sniffed.demuxer };
 }

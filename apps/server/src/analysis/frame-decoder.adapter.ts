@@ -35,6 +35,7 @@ export class FrameDecoder {
         if (pictures) throw new UndecodableFrameError(error.stderr);
         throw error;
       }
+      // ffmpeg exited cleanly yet wrote no file: the picture held no frame, answered as such below.
       const written = await fs.promises.readFile(output).catch(() => null);
       if (!written) throw new UndecodableFrameError('ffmpeg wrote no frame');
       try {

@@ -54,6 +54,7 @@ export async function createPostgresNotifications(databaseUrl: string, pool: pg.
     next.on('error', (error) => {
       logger.warn('Notification connection lost; reconnecting', { error: error.message });
       client = null;
+      // The connection is already broken; ending it only frees it, and a new one is made below.
       next.end().catch(() => undefined);
       if (!closed) setTimeout(() => void connect().catch((e: unknown) => logger.error('Notifications could not reconnect', { error: e })), 1000);
     });
@@ -78,6 +79,7 @@ export async function createPostgresNotifications(databaseUrl: string, pool: pg.
     close: async () => {
       closed = true;
       await local.close();
+      // Closing down: a connection that cannot end cleanly is dropped with the process.
       await client?.end().catch(() => undefined);
     },
   };

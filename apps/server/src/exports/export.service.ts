@@ -144,7 +144,7 @@ export class ExportService {
   }
 
   async publish(userId: string, row: ExportRow): Promise<void> {
-    await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
+    await this.events.publish(userId, exportEvent(row)).catch((error: unknown) => this.logger.warn('Export live update not sent', { exportId: row.id, status: row.status, error }));
   }
 
   private exportableMetadata(asset: AssetRow): AssetMetadata {

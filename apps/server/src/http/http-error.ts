@@ -17,3 +17,9 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'not_foun
 export const unauthenticated = (message = 'Please sign in to continue.') => new HttpError(401, 'unauthenticated', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const invalidField = (field: string, message: string) => new HttpError(400, 'validation_failed', message, { field });
+
+/**
+ * A picture sent for analysis that is well formed but cannot be read (422): the message is for the
+ * person who sent it, the field names the frame for a program.
+ */
+export const unreadableFrame = (field: string, message: string) => new HttpError(422, 'unsupported_media', message, { field });

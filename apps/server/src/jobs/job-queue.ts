@@ -152,7 +152,13 @@ export class JobQueue {
       throw error;
     } finally {
       clearInterval(heartbeat);
-      await this.db.deleteFrom('job_leases').where('job_id', '=', jobId).where('worker_id', '=', this.workerId).execute().catch(() => undefined);
+      await this.db
+        .deleteFrom('job_leases')
+        .where('job_id', '=', jobId)
+        .where('worker_id', '=', this.workerId)
+        .execute()
+        // The job's outcome stands; a lease row left behind only runs out on its own.
+        .catch((error: unknown) => this.logger.warn(`Job ${definition.name} lease not released; it runs out by itself`, { jobId, error }));
     }
     if (outcome.status === 'success') this.logger.debug(`Job ${definition.name} done`, { jobId });
     else this.logger.info(`Job ${definition.name} ${outcome.status}: ${outcome.reason}`, { jobId });

@@ -76,6 +76,7 @@ export class LocalStorage implements Storage {
   /** Leaves no empty per-user folders behind (but never removes the root itself). */
   private async removeEmptyFolder(key: string): Promise<void> {
     const folder = path.dirname(this.pathOf(key));
+    // rmdir refuses a folder that still holds files (the point) or is already gone: both are fine.
     if (folder !== this.root) await fs.promises.rmdir(folder).catch(() => undefined);
   }
 }

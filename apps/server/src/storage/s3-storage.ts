@@ -156,6 +156,8 @@ export class S3Storage implements Storage {
       }
       await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, UploadId, MultipartUpload: { Parts: parts } }));
     } catch (error) {
+      // The copy's own error is the one thrown (and logged by the caller); an abort that fails too
+      // leaves only unfinished parts, never a readable object under the key.
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, UploadId })).catch(() => undefined);
       throw error;
     }

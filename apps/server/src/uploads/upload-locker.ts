@@ -38,7 +38,7 @@ export class UploadLocker implements Locker {
   private constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly notifications: Notifications,
-    private readonly logger: Logger,
+    readonly logger: Logger,
     options: UploadLockerOptions,
   ) {
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -113,6 +113,8 @@ export class UploadLocker implements Locker {
 class UploadLock implements Lock {
   private holder: string | null = null;
   private renewal: NodeJS.Timeout | null = null;
+  private failedRenewals = 0;
+  private stopping = false;
 
   constructor(
     private readonly uploadId: string,
@@ -137,20 +139,44 @@ class UploadLock implements Lock {
         nextAsk = now + 1000;
         await locker.askToRelease(uploadId);
       }
+      // An aborted wait rejects; the loop's first line answers the abort, so it is not an error here.
       await sleep(locker.retryMs, undefined, { signal }).catch(() => undefined);
     }
     this.holder = holder;
     locker.track(uploadId, holder, requestRelease);
-    this.renewal = setInterval(() => {
-      locker
-        .renew(uploadId, holder)
-        .then((held) => {
-          // The lease ran out (the process stalled) and another request may hold it now: stop writing.
-          if (!held) void requestRelease();
-        })
-        .catch(() => undefined);
-    }, locker.leaseMs / 3);
+    this.renewal = setInterval(() => void this.renew(holder, requestRelease), locker.leaseMs / 3);
     this.renewal.unref();
+  }
+
+  /**
+   * Extends the lease; a request must never write past it, as another request may then take the
+   * upload over. When the lease is gone, or renewing fails twice running (two thirds of the lease
+   * have passed with no renewal, so the next attempt would come too late), the request is asked to
+   * stop writing while its lease still holds; tus ends it and the client resumes from the offset.
+   */
+  private async renew(holder: string, requestRelease: RequestRelease): Promise<void> {
+    const { locker, uploadId } = this;
+    let stopBecause: string | null = null;
+    try {
+      if (await locker.renew(uploadId, holder)) {
+        this.failedRenewals = 0;
+        return;
+      }
+      // The lease ran out (the process stalled) and another request may hold it now.
+      stopBecause = 'its lease ran out';
+    } catch (error) {
+      this.failedRenewals++;
+      locker.logger.warn('An upload lock could not be renewed', { uploadId, attempt: this.failedRenewals, error });
+      if (this.failedRenewals >= 2) stopBecause = 'its lease could not be renewed';
+    }
+    if (!stopBecause || this.stopping || this.holder !== holder) return;
+    this.stopping = true;
+    locker.logger.error(`An upload stops writing because ${stopBecause}; the client can resume it`, { uploadId });
+    try {
+      await requestRelease();
+    } catch (error) {
+      locker.logger.error('An upload request could not be asked to stop writing', { uploadId, error });
+    }
   }
 
   async unlock(): Promise<void> {
@@ -159,6 +185,8 @@ class UploadLock implements Lock {
     if (this.renewal) clearInterval(this.renewal);
     this.renewal = null;
     this.holder = null;
+    this.failedRenewals = 0;
+    this.stopping = false;
     this.locker.untrack(this.uploadId, holder);
     await this.locker.release(this.uploadId, holder);
   }

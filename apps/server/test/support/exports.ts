@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { ProcessingResult, ProcessVideoRequest } from '@cinegrade/contract';
 import { resolveMediaBinaries } from '../../src/media/binaries';
-import { waitFor } from './wait';
+import { waitFor, WAIT } from './wait';
 
 /** What the export tests need of a server: in-process (TestServer) or a real process over HTTP. */
 export interface Requester {
@@ -52,7 +52,7 @@ export async function exportStatus(server: Requester, cookie: string, prediction
 }
 
 /** Polls until the export has finished (succeeded, failed or canceled). */
-export function finishedExport(server: Requester, cookie: string, predictionId: string, timeoutMs = 120_000): Promise<ProcessingResult> {
+export function finishedExport(server: Requester, cookie: string, predictionId: string, timeoutMs: number = WAIT.renderMs): Promise<ProcessingResult> {
   return waitFor(
     `export ${predictionId} to finish`,
     async () => {

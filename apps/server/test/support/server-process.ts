@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Requester } from './exports';
 import { freePort } from './postgres-server';
-import { waitFor } from './wait';
+import { waitFor, WAIT } from './wait';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -35,12 +35,12 @@ export async function startServerProcess(entry: 'main' | 'worker', env: Record<s
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const pid = child.pid ?? 0;
   const ready = entry === 'main' ? /Cinegrade is running/ : /worker \d+ is running jobs/;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + WAIT.serverMs;
   while (!ready.test(output)) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode} before it was ready:\n${output}`);
     if (Date.now() > deadline) {
       process.kill(-pid, 'SIGKILL');
-      throw new Error(`${entry} was not ready within 60 s:\n${output}`);
+      throw new Error(`${entry} was not ready within ${WAIT.serverMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

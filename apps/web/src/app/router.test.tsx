@@ -32,7 +32,7 @@ describe('appRoutes', () => {
       it(`renders ${HEADINGS[key as keyof typeof HEADINGS]} at ${path}`, async () => {
         renderAt(path);
         // A lazy chunk: on a busy machine it takes longer than findBy's default second.
-        expect(await screen.findByRole('heading', { level: 1, name: HEADINGS[key as keyof typeof HEADINGS] }, { timeout: 10_000 })).toBeTruthy();
+        expect(await screen.findByRole('heading', { level: 1, name: HEADINGS[key as keyof typeof HEADINGS] })).toBeTruthy();
       });
     }
   }

@@ -121,8 +121,6 @@ const A = testAsset({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Harbour
 const B = testAsset({ id: '00000000-0000-4000-8000-0000000000bb', name: 'Beach' });
 const opened = () => screen.getByTestId('open').textContent;
 const address = () => screen.getByTestId('address').textContent;
-/** A busy machine answers slowly: every wait here allows ten seconds. */
-const PATIENTLY = { timeout: 10_000 };
 
 describe('the workspace', () => {
   let server: Server;
@@ -153,32 +151,32 @@ describe('the workspace', () => {
 
   it("opens an asset, and keeps its row and links current as the list refreshes live", async () => {
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Harbour (no link yet)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }));
+    await waitFor(() => expect(opened()).toBe('asset: Harbour (no link yet)'));
     // The preview copy is ready: the server says so on the live channel.
     server.assets = [{ ...A, processing_status: 'ready', media_url: '/api/files/harbour-proxy' }, B];
     sendAssetsChanged();
-    await waitFor(() => expect(opened()).toBe('asset: Harbour (/api/files/harbour-proxy)'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('asset: Harbour (/api/files/harbour-proxy)'));
     expect(screen.getByTestId('asset-counts').textContent).toBe('2 manual · 0 batch');
   });
 
   it('closes the editor when the open asset is deleted elsewhere', async () => {
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     server.assets = [A];
     sendAssetsChanged();
-    await waitFor(() => expect(opened()).toBe('nothing open'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('nothing open'));
     expect(screen.queryByRole('button', { name: 'Open Beach' })).toBeNull();
   });
 
   it("deletes an asset from My Assets: it leaves the list, the editor closes, and 'Asset deleted successfully'", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Beach' }));
-    await waitFor(() => expect(lastToast()?.title).toBe('Asset deleted successfully'), PATIENTLY);
+    await waitFor(() => expect(lastToast()?.title).toBe('Asset deleted successfully'));
     expect(server.deleted).toEqual([B.id]);
     expect(opened()).toBe('nothing open');
     expect(screen.queryByRole('button', { name: 'Open Beach' })).toBeNull();
@@ -188,8 +186,8 @@ describe('the workspace', () => {
     server.assets = [{ ...A, processing_status: 'failed', processing_error: 'Unreadable' }, { ...B, media_file_path: null }];
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }, PATIENTLY));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Load Failed', description: 'Failed to load asset. Please try uploading again.' }), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Harbour' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Load Failed', description: 'Failed to load asset. Please try uploading again.' }));
     fireEvent.click(screen.getByRole('button', { name: 'Open Beach' }));
     expect(lastToast()).toMatchObject({ title: 'Re-upload Required' });
     expect(opened()).toBe('nothing open');
@@ -198,11 +196,11 @@ describe('the workspace', () => {
   it('says so when the asset list cannot be read, and keeps waiting for it', async () => {
     server.listFails = true;
     mount();
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'The asset list is unavailable.' }), PATIENTLY);
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'The asset list is unavailable.' }));
     expect(screen.getByText('Loading assets...')).toBeTruthy();
     server.listFails = false;
     sendAssetsChanged();
-    expect(await screen.findByRole('button', { name: 'Open Harbour' }, PATIENTLY)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Open Harbour' })).toBeTruthy();
   });
 
   it("shows a signed-out visitor's trial file, keeps it in the browser, refuses one over 50 MB, and forgets it on closing", async () => {
@@ -216,23 +214,23 @@ describe('the workspace', () => {
     expect(lastToast()).toMatchObject({ title: 'File Too Large', description: 'Please sign up to upload larger files.' });
     fireEvent.change(screen.getByTestId('trial-input'), { target: { files: [new File(['x'], 'trial clip.mp4', { type: 'video/mp4' })] } });
     expect(opened()).toBe('trial: trial clip.mp4 (blob:trial)');
-    await waitFor(() => expect(trialStore.entry).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4', size: 1, grade: null }), PATIENTLY);
+    await waitFor(() => expect(trialStore.entry).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4', size: 1, grade: null }));
     expect(screen.getByRole('note').textContent).toContain('This browser keeps it for a day, through a reload.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(opened()).toBe('nothing open');
-    await waitFor(() => expect(trialStore.entry).toBeNull(), PATIENTLY);
+    await waitFor(() => expect(trialStore.entry).toBeNull());
   });
 
   it("forgets the person's cached state on signing out, and a second later closes the open asset and clears the trial record together", async () => {
     const view = mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     trialStore.entry = { blob: new Blob(['x']), name: 'left.jpg', type: 'image/jpeg', size: 1, savedAt: Date.now(), grade: null };
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(view.client.getQueryData(queryKeys.assets.list(USER.id))).toBeUndefined(), PATIENTLY);
+    await waitFor(() => expect(view.client.getQueryData(queryKeys.assets.list(USER.id))).toBeUndefined());
     // Until the second has passed, the asset shows as last seen; then everything goes together.
     expect(opened()).toBe('asset: Beach (/api/files/x)');
-    await waitFor(() => expect(opened()).toBe('nothing open'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('nothing open'));
     expect(address()).toBe('/');
     expect(trialStore.entry).toBeNull();
     expect(within(screen.getByRole('region', { name: 'My Assets' })).getByText('Loading assets...')).toBeTruthy();
@@ -240,36 +238,36 @@ describe('the workspace', () => {
 
   it('puts the open asset in the address: closing takes it out, and Back opens it again', async () => {
     mount();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }, PATIENTLY));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Beach' }));
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     expect(address()).toBe(`/?asset=${B.id}`);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(opened()).toBe('nothing open'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('nothing open'));
     expect(address()).toBe('/');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     expect(address()).toBe(`/?asset=${B.id}`);
   });
 
   it('opens the asset the address names, as after a reload or from a link', async () => {
     mount(`/editor?asset=${B.id}`);
-    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('asset: Beach (/api/files/x)'));
     expect(address()).toBe(`/editor?asset=${B.id}`);
   });
 
   it("says so when the address names an asset that is not the person's, and shows the empty workspace", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mount('/?asset=00000000-0000-4000-8000-0000000000cc');
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Asset not found', description: 'This asset does not exist or is not in your account.' }), PATIENTLY);
-    await waitFor(() => expect(address()).toBe('/'), PATIENTLY);
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Asset not found', description: 'This asset does not exist or is not in your account.' }));
+    await waitFor(() => expect(address()).toBe('/'));
     expect(opened()).toBe('nothing open');
   });
 
   it('asks a signed-out visitor to sign in for an asset link, and shows nothing of it', async () => {
     server.signedIn = false;
     mount(`/?asset=${B.id}`);
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Sign in to open this asset' }), PATIENTLY);
-    await waitFor(() => expect(address()).toBe('/'), PATIENTLY);
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Sign in to open this asset' }));
+    await waitFor(() => expect(address()).toBe('/'));
     expect(opened()).toBe('nothing open');
   });
 
@@ -277,7 +275,7 @@ describe('the workspace', () => {
     server.signedIn = false;
     trialStore.entry = { blob: new Blob(['x'], { type: 'image/png' }), name: 'kept.png', type: 'image/png', size: 1, savedAt: Date.now(), grade: null };
     mount();
-    await waitFor(() => expect(opened()).toBe('trial: kept.png (blob:trial)'), PATIENTLY);
+    await waitFor(() => expect(opened()).toBe('trial: kept.png (blob:trial)'));
   });
 
   it('goes on from memory when the browser refuses to store the trial file (quota), and says a reload loses it', async () => {
@@ -287,7 +285,7 @@ describe('the workspace', () => {
     mount();
     fireEvent.change(await screen.findByTestId('trial-input'), { target: { files: [new File(['x'], 'quota.mp4', { type: 'video/mp4' })] } });
     expect(opened()).toBe('trial: quota.mp4 (blob:trial)');
-    await waitFor(() => expect(screen.getByRole('note').textContent).toContain('This browser could not store it, so reloading the page will lose it.'), PATIENTLY);
+    await waitFor(() => expect(screen.getByRole('note').textContent).toContain('This browser could not store it, so reloading the page will lose it.'));
     expect(opened()).toBe('trial: quota.mp4 (blob:trial)');
   });
 });

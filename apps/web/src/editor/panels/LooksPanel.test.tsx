@@ -32,7 +32,7 @@ function cubeFile(text: string, name = 'Teal Punch.cube'): File {
 }
 
 // Each test renders the 78-card catalogue, which jsdom on a shared machine takes seconds over.
-describe('LooksPanel', { timeout: 30_000 }, () => {
+describe('LooksPanel', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     auth.tier = 'Free';
@@ -234,7 +234,7 @@ describe('LooksPanel', { timeout: 30_000 }, () => {
         <LooksPanel />
       </EditorMediaProvider>,
     );
-    await waitFor(() => expect(document.querySelectorAll('[data-swatch="frame"]')).toHaveLength(78), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelectorAll('[data-swatch="frame"]')).toHaveLength(78));
     await waitFor(() => expect(drawn.size).toBe(78));
     const mono = drawn.get('black-white-classic')!;
     for (let i = 0; i < width * height; i++) expect(Math.max(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!) - Math.min(mono[i * 4]!, mono[i * 4 + 1]!, mono[i * 4 + 2]!)).toBeLessThanOrEqual(1);
@@ -245,7 +245,7 @@ describe('LooksPanel', { timeout: 30_000 }, () => {
     const black = new Uint8ClampedArray(width * height * 4).map((_, i) => (i % 4 === 3 ? 255 : 0));
     vi.mocked(captureSourceFrame).mockReturnValue({ canvas: document.createElement('canvas'), image: { data: black, width, height, colorSpace: 'srgb' } });
     for (const listener of frameListeners) listener();
-    await waitFor(() => expect(drawn.get('instagram-warm')).not.toBe(before), { timeout: 5000 });
+    await waitFor(() => expect(drawn.get('instagram-warm')).not.toBe(before));
     expect(Array.from(drawn.get('instagram-warm')!)).not.toEqual(Array.from(before));
     vi.mocked(captureSourceFrame).mockReturnValue(null);
     vi.restoreAllMocks();

@@ -155,6 +155,22 @@ describe('SmartAutoGradePanel', () => {
     expect(notice.textContent).not.toContain('temporarily unavailable');
   });
 
+  it('says the frame could not be read when the server cannot decode it, instead of calling the service unavailable', async () => {
+    const message = 'This frame could not be read: the picture is damaged, or larger than 4096 × 4096 pixels.';
+    mockFetch(() => jsonResponse(422, { code: 'unsupported_media', message, field: 'imageData' }));
+    const logged = vi.spyOn(console, 'error');
+    render(<SmartAutoGradePanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'Smart Analyze' }));
+    const notice = await screen.findByRole('note', { name: 'Professional Mode' });
+    expect(notice.textContent).toContain(message);
+    expect(notice.textContent).not.toContain('temporarily unavailable');
+    expect(notice.textContent).not.toContain('imageData');
+    expect(lastToast()?.title).toBe('Professional Recommendations');
+    expect(within(screen.getByTestId('analysis-results')).getAllByRole('button')).toHaveLength(3);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it("applies Auto Grade's slider values measured from the frame, keeping creative sliders", () => {
     // A dim frame with a blue cast: it needs warming and lifting.
     const data = new Uint8ClampedArray(64 * 36 * 4);

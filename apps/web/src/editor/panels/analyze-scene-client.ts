@@ -60,10 +60,13 @@ export async function analyzeScene(frames: { imageData: string; extraFrames: str
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const signedOut = error instanceof ApiError && error.status === 401;
-    // Too many analyses in a minute: the service is up, so its own message says what to do.
+    // Too many analyses in a minute, or a frame the server could not read: the service is up, so
+    // its own message (worded for a person) says what happened.
     const limited = error instanceof ApiError && error.status === 429;
-    if (!signedOut && !limited) console.error('Smart Analyze failed', error);
-    const notice = signedOut ? ANALYSIS_NEEDS_ACCOUNT : limited ? error.message : ANALYSIS_UNAVAILABLE;
+    const unreadable = error instanceof ApiError && error.status === 422 && error.code === 'unsupported_media';
+    const told = limited || unreadable;
+    if (!signedOut && !told) console.error('Smart Analyze failed', error);
+    const notice = signedOut ? ANALYSIS_NEEDS_ACCOUNT : told ? error.message : ANALYSIS_UNAVAILABLE;
     return { kind: 'fallback', notice, recommendations: FALLBACK_RECOMMENDATIONS, scene: [] };
   }
 }
