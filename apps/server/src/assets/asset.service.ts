@@ -236,7 +236,8 @@ export class AssetService {
         .finally(() => (looking = false));
     }, DELETION_CHECK_MS);
     try {
-      return await withNamedWorkFolder(`cinegrade-derive-${assetId}`, async (work) => {
+      const warn = (message: string, details: object) => this.logger.warn(`Preview ${message}`, { assetId, ...details });
+      return await withNamedWorkFolder(`cinegrade-derive-${assetId}`, warn, async (work) => {
         const original = await this.storage.localCopy(mediaPath);
         try {
           const input = { path: original.path, demuxer: metadata.demuxer };

@@ -11,7 +11,7 @@ import { classifyFfmpegFailure, SERVER_FFMPEG_SUGGESTION, serverFfmpegMessage } 
 import { FfmpegError, runTool } from '../media/ffmpeg-runner';
 import type { MediaTools } from '../media/media-tools';
 import type { Logger } from '../platform/logger';
-import { PID_FILE } from '../platform/work-folder';
+import { PID_FILE, stopRecordedProcess } from '../platform/work-folder';
 import type { Storage } from '../storage/storage';
 import { exportArgs, exportTimeoutMs } from './export-args';
 import type { ExportPolicy } from './export-policy';
@@ -182,34 +182,7 @@ export class ExportRenderer {
   }
 }
 
-/**
- * A worker killed outright leaves its ffmpeg running, orphaned, writing into the export's folder.
- * The next run of the same export on this machine stops it before starting over (Linux /proc; the
- * command line must name the folder, so an unrelated process that reused the id is left alone).
- */
+/** Stops an ffmpeg an earlier, killed run of this export left writing into its folder; logs what it cannot do. */
 export async function stopLeftoverRun(work: string, logger: Logger, exportId: string): Promise<void> {
-  // No pid file: no earlier run started ffmpeg here. Any other failure to read it is logged, as
-  // an orphaned ffmpeg may then keep writing into the folder.
-  const recorded = await fs.promises.readFile(path.join(work, PID_FILE), 'utf8').catch((error: unknown) => {
-    if (!isErrorCode(error, 'ENOENT')) logger.warn('Export ffmpeg pid file not read; an earlier run may still be writing', { exportId, error });
-    return '';
-  });
-  const pid = Number(recorded);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  // No /proc entry: that process is gone, which is what we want.
-  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch((error: unknown) => {
-    if (!isErrorCode(error, 'ENOENT')) logger.warn('Export ffmpeg left by an earlier run not checked', { exportId, pid, error });
-    return '';
-  });
-  if (!commandLine.includes(work)) return;
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch (error) {
-    // ESRCH: it ended between the check and the kill.
-    if (!isErrorCode(error, 'ESRCH')) logger.warn('Export ffmpeg left by an earlier run not stopped', { exportId, pid, error });
-  }
-}
-
-function isErrorCode(error: unknown, code: string): boolean {
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+  await stopRecordedProcess(work, (message, details) => logger.warn(`Export ${message}`, { exportId, ...details }));
 }

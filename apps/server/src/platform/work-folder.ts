@@ -22,9 +22,9 @@ export async function withWorkFolder<T>(prefix: string, work: (folder: string) =
  * of the same work (a retry on this machine) finds what an earlier one left: its pid file and its
  * partial output. Whatever was there is removed first.
  */
-export async function withNamedWorkFolder<T>(name: string, work: (folder: string) => Promise<T>): Promise<T> {
+export async function withNamedWorkFolder<T>(name: string, warn: LeftoverWarning, work: (folder: string) => Promise<T>): Promise<T> {
   const folder = path.join(os.tmpdir(), name);
-  await stopRecordedProcess(folder);
+  await stopRecordedProcess(folder, warn);
   await fs.promises.rm(folder, { recursive: true, force: true });
   await fs.promises.mkdir(folder, { recursive: true });
   try {
@@ -37,19 +37,36 @@ export async function withNamedWorkFolder<T>(name: string, work: (folder: string
 /** The file in a work folder that names the process working in it (see `stopRecordedProcess`). */
 export const PID_FILE = 'ffmpeg.pid';
 
+/** How the stopping of a leftover process reports what it could not do (a logger's `warn`, with the work's ids). */
+export type LeftoverWarning = (message: string, details: { pid?: number; error: unknown }) => void;
+
 /**
  * A worker killed outright leaves its ffmpeg running, orphaned, writing into its work folder.
  * The next run of the same work on this machine stops it before starting over (Linux /proc; the
  * command line must name the folder, so an unrelated process that reused the id is left alone).
+ * What is expected (no pid file, the process already gone) is quiet; any other failure is reported,
+ * as an orphaned ffmpeg may then keep writing into the folder.
  */
-export async function stopRecordedProcess(folder: string): Promise<void> {
-  const pid = Number(await fs.promises.readFile(path.join(folder, PID_FILE), 'utf8').catch(() => ''));
+export async function stopRecordedProcess(folder: string, warn: LeftoverWarning): Promise<void> {
+  const recorded = await fs.promises.readFile(path.join(folder, PID_FILE), 'utf8').catch((error: unknown) => {
+    if (!isErrorCode(error, 'ENOENT')) warn('ffmpeg pid file not read; an earlier run may still be writing', { error });
+    return '';
+  });
+  const pid = Number(recorded);
   if (!Number.isInteger(pid) || pid <= 0) return;
-  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  const commandLine = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch((error: unknown) => {
+    if (!isErrorCode(error, 'ENOENT')) warn('ffmpeg left by an earlier run not checked', { pid, error });
+    return '';
+  });
   if (!commandLine.includes(folder)) return;
   try {
     process.kill(pid, 'SIGKILL');
-  } catch {
-    // Already gone.
+  } catch (error) {
+    // ESRCH: it ended between the check and the kill.
+    if (!isErrorCode(error, 'ESRCH')) warn('ffmpeg left by an earlier run not stopped', { pid, error });
   }
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }
