@@ -18,6 +18,15 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-preflight-'));
 fs.chmodSync(folder, 0o755);
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
+// The preflight runs as `nobody`, who may not be able to read the checkout (a clone in a private
+// temp folder, say): it runs from a copy of the two scripts in this test's own readable folder.
+const scripts = path.join(folder, 'scripts');
+fs.mkdirSync(scripts, { mode: 0o755 });
+for (const script of ['system-deps.mjs', 'ffmpeg-binaries.mjs']) {
+  fs.copyFileSync(path.join(REPO_ROOT, 'scripts', script), path.join(scripts, script));
+  fs.chmodSync(path.join(scripts, script), 0o644);
+}
+
 /** A folder for PATH holding only these programs: links to real ones, or scripts. */
 function pathWith(name: string, programs: Record<string, { link: string } | { script: string }>): string {
   const dir = path.join(folder, name);
@@ -32,7 +41,7 @@ function pathWith(name: string, programs: Record<string, { link: string } | { sc
 
 function preflight(env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
   const asUser = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
-  const result = spawnSync(process.execPath, ['scripts/system-deps.mjs', 'server'], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 60_000, ...asUser });
+  const result = spawnSync(process.execPath, [path.join(scripts, 'system-deps.mjs'), 'server'], { cwd: folder, env, encoding: 'utf8', timeout: 60_000, ...asUser });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
