@@ -6,6 +6,8 @@
  *  2. exposure — gain of 2^(2·v/100) in linear light: ±100 = ±2 stops;
  *  3. temperature and tint — white-balance adaptation in linear light (`white-balance.ts`);
  *  4. dehaze, black point — removing (or adding) the haze veil in linear light;
+ *  4b. colour wheels on encoded values (`wheels.ts`): gain, offset, lift, gamma, then the CDL
+ *     saturation — one ASC CDL, clamped to 0..1 as ASC CDL v1.2 does;
  *  5. the look, mixed with its own input by lookStrength/100 in linear light; an imported
  *     `.cube` LUT takes the look's place and is sampled tetrahedrally on encoded values, as the
  *     files are made for Rec.709 video signals;
@@ -32,6 +34,9 @@ import { ProgramBuilder } from './program';
 import type { ColorProgram } from './program';
 import { brightnessFunction, contrastCurve, shadowsHighlightsFunction, toneCurveFunction } from './tone';
 import { whiteBalanceMatrix } from './white-balance';
+import { REC709_LUMA } from './colorimetry';
+import { areWheelsAtRest, wheelsToCdl } from './wheels';
+import type { Wheels } from './wheels';
 
 /** Stops of exposure at ±100. */
 export const EXPOSURE_STOPS_AT_FULL = 2;
@@ -68,6 +73,30 @@ function appendCorrections(builder: ProgramBuilder, a: Adjustments): void {
   if (a.temperature !== 0 || a.tint !== 0) add({ matrix: whiteBalanceMatrix(a.temperature, a.tint), offset: [0, 0, 0] });
   if (a.dehaze !== 0) add(dehazeAffine(a.dehaze / 100));
   if (affine) builder.affine('linear', affine);
+}
+
+const clamp01 = (x: number): number => (x > 0 ? (x < 1 ? x : 1) : 0);
+
+/**
+ * The colour wheels as one ASC CDL on encoded values: y = clamp01(x·slope + offset)^power, then
+ * y = L + s·(y − L) with Rec.709 luma L, clamped (`wheels.ts` has the formulas and the order).
+ */
+function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void {
+  if (wheels === undefined || areWheelsAtRest(wheels)) return;
+  const cdl = wheelsToCdl(wheels);
+  const sop = cdl.slope.some((v) => v !== 1) || cdl.offset.some((v) => v !== 0) || cdl.power.some((v) => v !== 1);
+  if (sop) {
+    builder.affine('encoded', { matrix: diagonalMatrix3(...cdl.slope), offset: cdl.offset });
+    const [r, g, b] = cdl.power.map((p) => (p === 1 ? clamp01 : (x: number) => clamp01(x) ** p)) as [(x: number) => number, (x: number) => number, (x: number) => number];
+    builder.channel('encoded', 'encoded', [r, g, b]);
+  }
+  if (cdl.saturation !== 1) {
+    const s = cdl.saturation;
+    const [wr, wg, wb] = REC709_LUMA;
+    const row = (i: number): [number, number, number] => [(1 - s) * wr + (i === 0 ? s : 0), (1 - s) * wg + (i === 1 ? s : 0), (1 - s) * wb + (i === 2 ? s : 0)];
+    builder.affine('encoded', { matrix: [...row(0), ...row(1), ...row(2)], offset: [0, 0, 0] });
+    builder.channel('encoded', 'encoded', clamp01);
+  }
 }
 
 function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
@@ -107,6 +136,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     builder.channel('scene', 'encoded', renderSceneLinear, true);
   }
   appendCorrections(builder, grade.adjustments);
+  appendWheels(builder, grade.wheels);
   if (!hasNoLook(grade)) {
     const partial = grade.lookStrength < 100;
     if (partial) builder.snapshot();

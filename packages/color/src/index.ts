@@ -18,7 +18,24 @@ export {
   isAdjustmentKey,
 } from './adjustments';
 export type { AdjustmentKey, Adjustments, AdjustmentInfo } from './adjustments';
-export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, isIdentityGrade, hasNoLook } from './grade';
+export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, parseWheels, isIdentityGrade, hasNoLook } from './grade';
+export {
+  WHEEL_NAMES,
+  WHEEL_AT_REST,
+  DEFAULT_WHEELS,
+  WHEEL_SCALE,
+  WHEEL_SATURATION_MAX,
+  IDENTITY_CDL,
+  isWheelAtRest,
+  areWheelsAtRest,
+  wheelShifts,
+  wheelFromShifts,
+  wheelChannels,
+  wheelsToCdl,
+  cdlToWheels,
+  CdlRangeError,
+} from './wheels';
+export type { Wheel, WheelName, Wheels, WheelChannels, Cdl } from './wheels';
 export type { Grade, ParseResult } from './grade';
 export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL, MissingCustomLutError } from './grade-program';
 export type { CompileOptions } from './grade-program';
