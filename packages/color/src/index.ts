@@ -78,6 +78,8 @@ export { bakeLut, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
 export type { Lut3D } from './lut-types';
 export { parseCube, writeCube, cubeFromLut, cubeToLut3D, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
 export type { CubeFile, Lut1D, CubeParseResult, CubeWarning } from './cube';
+export { parseCdl, writeCdl, CdlParseError, CDL_MAX_CHARS, CDL_MAX_ELEMENTS, CDL_MAX_DEPTH } from './cdl';
+export type { CdlFormat, CdlCorrection, ParsedCdl } from './cdl';
 
 // Rendering
 export { sampleLut, applyLutToRgba, applyLutToFloatRgba, applyLutToTriplets, INTERPOLATIONS } from './apply-lut';
