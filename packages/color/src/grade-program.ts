@@ -13,6 +13,7 @@
  *     files are made for Rec.709 video signals;
  *  6. tone curves per channel on encoded values (`tone.ts`): dehaze's contrast, then contrast,
  *     then highlights and shadows, then brightness;
+ *  6b. custom curves on encoded values (`curves.ts`): master on every channel, then R, G, B;
  *  7. chroma in linear light, luminance-preserving (`kernels.ts`): dehaze's saturation times the
  *     saturation slider, combined with vibrance into one per-pixel factor;
  *  8. clamp to 0..1 (done by the LUT baker).
@@ -37,6 +38,8 @@ import { whiteBalanceMatrix } from './white-balance';
 import { REC709_LUMA } from './colorimetry';
 import { areWheelsAtRest, wheelsToCdl } from './wheels';
 import type { Wheels } from './wheels';
+import { areCurvesAtRest, isCurveAtRest, monotoneCurve } from './curves';
+import type { Curves } from './curves';
 
 /** Stops of exposure at ±100. */
 export const EXPOSURE_STOPS_AT_FULL = 2;
@@ -99,7 +102,16 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
   }
 }
 
-function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
+/** Custom curves: the master curve on every channel, then each channel's own (`curves.ts`). */
+function appendCurves(builder: ProgramBuilder, curves: Curves | undefined): void {
+  if (curves === undefined || areCurvesAtRest(curves)) return;
+  if (!isCurveAtRest(curves.master)) builder.channel('encoded', 'encoded', monotoneCurve(curves.master));
+  const identity = (x: number): number => x;
+  const [r, g, b] = (['red', 'green', 'blue'] as const).map((name) => (isCurveAtRest(curves[name]) ? identity : monotoneCurve(curves[name])));
+  if (r !== identity || g !== identity || b !== identity) builder.channel('encoded', 'encoded', [r!, g!, b!]);
+}
+
+function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined): void {
   const steps: ((x: number) => number)[] = [];
   if (a.dehaze !== 0) steps.push(toneCurveFunction(contrastCurve((DEHAZE_CONTRAST * a.dehaze) / 100)));
   if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
@@ -107,6 +119,7 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
   if (a.brightness !== 0) steps.push(brightnessFunction(a.brightness / 100));
   // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve.
   for (const step of steps) builder.channel('encoded', 'encoded', step);
+  appendCurves(builder, curves);
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
   if (saturation !== 1 || a.vibrance !== 0) builder.chroma(saturation, a.vibrance / 100);
 }
@@ -149,7 +162,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }
-  appendFinishing(builder, grade.adjustments);
+  appendFinishing(builder, grade.adjustments, grade.curves);
   return builder.build();
 }
 

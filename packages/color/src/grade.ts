@@ -10,6 +10,8 @@ import { isLookId } from './look-catalogue';
 import type { LookId } from './look-catalogue';
 import { areWheelsAtRest, DEFAULT_WHEELS, WHEEL_AT_REST, WHEEL_NAMES, WHEEL_SATURATION_MAX } from './wheels';
 import type { Wheel, Wheels } from './wheels';
+import { areCurvesAtRest, CURVE_MAX_POINTS, CURVE_NAMES, DEFAULT_CURVES } from './curves';
+import type { CurvePoint, Curves } from './curves';
 
 export interface Grade {
   /** The look, or null for none (the original). */
@@ -30,6 +32,8 @@ export interface Grade {
    * wheels existed, and code that builds grades without them, keep their meaning.
    */
   readonly wheels?: Wheels;
+  /** Custom curves (`curves.ts`); absent means none, for the same reason as `wheels`. */
+  readonly curves?: Curves;
 }
 
 export const DEFAULT_LOOK_STRENGTH = 100;
@@ -146,7 +150,42 @@ export function parseWheels(input: unknown, field = 'wheels'): ParseResult<Wheel
   return { ok: true, value: wheels as unknown as Wheels };
 }
 
-const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels'];
+function parseCurve(input: unknown, field: string): ParseResult<readonly CurvePoint[]> {
+  if (input === undefined || input === null) return { ok: true, value: [] };
+  if (!Array.isArray(input)) return fail(field, `${field} must be a list of points {x, y} (got ${describe(input)})`);
+  if (input.length > CURVE_MAX_POINTS) return fail(field, `${field} has ${input.length} points; a curve has at most ${CURVE_MAX_POINTS}`);
+  const points: CurvePoint[] = [];
+  for (const [i, raw] of input.entries()) {
+    const at = `${field}[${i}]`;
+    if (!isRecord(raw) || Object.keys(raw).some((key) => key !== 'x' && key !== 'y')) return fail(at, `${at} must be a point {x, y} (got ${describe(raw)})`);
+    const x = parseNumber(raw.x, `${at}.x`, 0, 1);
+    if (!x.ok) return x;
+    const y = parseNumber(raw.y, `${at}.y`, 0, 1);
+    if (!y.ok) return y;
+    const previous = points[points.length - 1];
+    if (previous && x.value <= previous.x) return fail(`${at}.x`, `${at}.x must be greater than the previous point's x (${previous.x}); points go from left to right`);
+    points.push({ x: x.value, y: y.value });
+  }
+  return { ok: true, value: points };
+}
+
+/** Validates custom curves; missing curves (or the whole object) are straight lines, unknown keys are rejected. */
+export function parseCurves(input: unknown, field = 'curves'): ParseResult<Curves> {
+  if (input === undefined || input === null) return { ok: true, value: DEFAULT_CURVES };
+  if (!isRecord(input)) return fail(field, `${field} must be an object of curves (got ${describe(input)})`);
+  for (const key of Object.keys(input)) {
+    if (!(CURVE_NAMES as readonly string[]).includes(key)) return fail(`${field}.${key}`, `${field}.${key} is not a curve; expected one of ${CURVE_NAMES.join(', ')}`);
+  }
+  const curves: Record<string, readonly CurvePoint[]> = {};
+  for (const name of CURVE_NAMES) {
+    const parsed = parseCurve(input[name], `${field}.${name}`);
+    if (!parsed.ok) return parsed;
+    curves[name] = parsed.value;
+  }
+  return { ok: true, value: curves as Curves };
+}
+
+const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels', 'curves'];
 
 /** Ids of imported LUTs: opaque to the engine, but short and plain (they travel in URLs and rows). */
 const CUSTOM_LOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -190,9 +229,23 @@ export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: f
   if (!adjustments.ok) return adjustments;
   const wheels = parseWheels(input.wheels);
   if (!wheels.ok) return wheels;
-  const grade: Grade = { look, customLook, lookStrength, inputTransform, adjustments: adjustments.value };
-  // Wheels at rest are left out, so a grade without them reads back exactly as it was saved.
-  return { ok: true, grade: areWheelsAtRest(wheels.value) ? grade : { ...grade, wheels: wheels.value } };
+  const curves = parseCurves(input.curves);
+  if (!curves.ok) return curves;
+  // Wheels at rest and curves without points are left out, so a grade without them reads back
+  // exactly as it was saved (points on the diagonal are kept: the user placed them).
+  const hasPoints = CURVE_NAMES.some((name) => curves.value[name].length > 0);
+  return {
+    ok: true,
+    grade: {
+      look,
+      customLook,
+      lookStrength,
+      inputTransform,
+      adjustments: adjustments.value,
+      ...(areWheelsAtRest(wheels.value) ? {} : { wheels: wheels.value }),
+      ...(hasPoints ? { curves: curves.value } : {}),
+    },
+  };
 }
 
 /** True when the look contributes nothing (no look or imported LUT, or strength 0). */
@@ -202,5 +255,5 @@ export function hasNoLook(grade: Grade): boolean {
 
 /** True when the grade changes nothing at all: rendering it returns the source unchanged. */
 export function isIdentityGrade(grade: Grade): boolean {
-  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0) && areWheelsAtRest(grade.wheels);
+  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0) && areWheelsAtRest(grade.wheels) && areCurvesAtRest(grade.curves);
 }
