@@ -89,8 +89,12 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
   const cdl = wheelsToCdl(wheels);
   const sop = cdl.slope.some((v) => v !== 1) || cdl.offset.some((v) => v !== 0) || cdl.power.some((v) => v !== 1);
   if (sop) {
-    builder.affine('encoded', { matrix: diagonalMatrix3(...cdl.slope), offset: cdl.offset });
-    const [r, g, b] = cdl.power.map((p) => (p === 1 ? clamp01 : (x: number) => clamp01(x) ** p)) as [(x: number) => number, (x: number) => number, (x: number) => number];
+    // Slope and offset are per channel, so the whole SOP is one channel function per channel: it
+    // fuses with the conversion before it into a single table pass instead of an affine pass.
+    const [r, g, b] = ([0, 1, 2] as const).map((i) => {
+      const [slope, offset, power] = [cdl.slope[i], cdl.offset[i], cdl.power[i]];
+      return power === 1 ? (x: number) => clamp01(x * slope + offset) : (x: number) => clamp01(x * slope + offset) ** power;
+    }) as [(x: number) => number, (x: number) => number, (x: number) => number];
     builder.channel('encoded', 'encoded', [r, g, b]);
   }
   if (cdl.saturation !== 1) {
