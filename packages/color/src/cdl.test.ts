@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CDL_MAX_CHARS, CdlParseError, parseCdl, writeCdl } from './cdl';
 import type { CdlCorrection } from './cdl';
+import { parseGrade } from './grade';
 import { cdlToWheels, DEFAULT_WHEELS, wheelsToCdl } from './wheels';
 import type { Wheels } from './wheels';
 
@@ -59,8 +60,10 @@ describe('parseCdl', () => {
     expect(parsed.corrections).toEqual([
       { id: 'A001C003_220314_R1AB', descriptions: [], cdl: { slope: [1.0213, 0.9897, 0.9542], offset: [-0.012, 0.0031, 0.0215], power: [1, 1.05, 1.1], saturation: 0.9 } },
     ]);
-    // …and the wheels hold it exactly.
-    const back = wheelsToCdl(cdlToWheels(parsed.corrections[0]!.cdl));
+    // …and the wheels hold it exactly, as a grade the validator accepts.
+    const imported = cdlToWheels(parsed.corrections[0]!.cdl);
+    expect(parseGrade({ wheels: imported })).toMatchObject({ ok: true, grade: { wheels: imported } });
+    const back = wheelsToCdl(imported);
     back.slope.forEach((v, i) => expect(v).toBeCloseTo([1.0213, 0.9897, 0.9542][i]!, 9));
     back.power.forEach((v, i) => expect(v).toBeCloseTo([1, 1.05, 1.1][i]!, 9));
     back.offset.forEach((v, i) => expect(v).toBeCloseTo([-0.012, 0.0031, 0.0215][i]!, 9));

@@ -52,6 +52,15 @@ describe('wheelShifts (hue, amount, master → per channel)', () => {
   });
 });
 
+describe('wheelFromShifts near hue 0°', () => {
+  it('gives a hue a grade accepts, never 360', () => {
+    const wheel = wheelFromShifts('offset', [0.1, -0.05 - 1e-15, -0.05 + 1e-15]);
+    expect(wheel.hue).toBe(0);
+    expect(wheel.amount).toBeCloseTo(0.4, 12);
+    expect(parseGrade({ wheels: { offset: wheel } }).ok).toBe(true);
+  });
+});
+
 describe('colour wheels against hand-computed values', () => {
   it('gain is a slope: master 0.5 is one stop, ×2', () => {
     const [r, g, b] = apply(withWheels({ gain: master(0.5) }), [0.2, 0.3, 0.45]);

@@ -81,7 +81,8 @@ export function wheelFromShifts(name: WheelName, shifts: Rgb): Wheel {
   const y = (g - b) / Math.sqrt(3);
   const amount = Math.hypot(x, y);
   if (amount < 1e-12) return { hue: 0, amount: 0, master: clean(master) };
-  let hue = Math.atan2(y, x) / DEG;
+  // Hues to 1e-9°: a hue a hair below 0° is 0°, never 360° (a grade takes 0 ≤ hue < 360).
+  let hue = Math.round((Math.atan2(y, x) / DEG) * 1e9) / 1e9;
   if (hue < 0) hue += 360;
   if (hue >= 360) hue -= 360;
   return { hue: clean(hue), amount: clean(amount), master: clean(master) };
