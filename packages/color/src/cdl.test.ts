@@ -108,7 +108,7 @@ describe('parseCdl', () => {
 
   it('refuses a file over the size limit before reading it', () => {
     const huge = `<ColorCorrection><Description>${'x'.repeat(CDL_MAX_CHARS)}</Description></ColorCorrection>`;
-    expect(errorOf(huge).message).toBe('the file is larger than 1024 KiB; a CDL file is a few kilobytes');
+    expect(errorOf(huge).message).toBe('the file is larger than 1 MiB of text; a CDL file is a few kilobytes');
   });
 });
 

@@ -229,7 +229,7 @@ function readCorrection(element: XmlElement): CdlCorrection {
  * is an error, since that file is not at hand.
  */
 export function parseCdl(text: string): ParsedCdl {
-  if (text.length > CDL_MAX_CHARS) throw new CdlParseError(`the file is larger than ${CDL_MAX_CHARS / 1024} KiB; a CDL file is a few kilobytes`);
+  if (text.length > CDL_MAX_CHARS) throw new CdlParseError(`the file is larger than ${CDL_MAX_CHARS / 1024 / 1024} MiB of text; a CDL file is a few kilobytes`);
   const root = readXml(text);
   const kind = localName(root);
   if (kind === 'ColorCorrection') return { format: 'cc', corrections: [readCorrection(root)] };
