@@ -20,7 +20,7 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_ADJUSTMENTS, DEFAULT_GRADE, applyLutToFloatRgba, applyLutToRgba, bakeLut, compileGrade } from '../src/index';
-import type { Adjustments, Grade, InputTransformId, Lut3D } from '../src/index';
+import type { Adjustments, Curves, Grade, InputTransformId, Lut3D, Wheels } from '../src/index';
 
 interface Timing {
   /** The lowest of the rounds' medians: the figure compared with the target. */
@@ -50,6 +50,20 @@ function time(run: (iteration: number) => void, warmup: number, runs: number, ro
 
 const everySlider: Adjustments = { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 35, tint: -10, dehaze: 25, contrast: 30, highlights: -25, shadows: 30, brightness: 10, saturation: 20, vibrance: 35 };
 const worst: Grade = { look: 'la-la-land', customLook: null, lookStrength: 70, inputTransform: 'slog3', adjustments: everySlider };
+const everyWheel: Wheels = {
+  lift: { hue: 200, amount: 0.3, master: 0.2 },
+  gamma: { hue: 40, amount: 0.2, master: -0.3 },
+  gain: { hue: 330, amount: 0.25, master: 0.1 },
+  offset: { hue: 90, amount: 0.1, master: -0.05 },
+  saturation: 1.2,
+};
+const everyCurve: Curves = {
+  master: [{ x: 0.25, y: 0.2 }, { x: 0.75, y: 0.82 }],
+  red: [{ x: 0.5, y: 0.53 }],
+  green: [{ x: 0.3, y: 0.28 }, { x: 0.7, y: 0.7 }],
+  blue: [{ x: 0.5, y: 0.46 }],
+};
+const everything: Grade = { ...worst, look: 'blade-runner-2049', inputTransform: 'vlog', wheels: everyWheel, curves: everyCurve };
 const CAMERAS: readonly InputTransformId[] = ['slog3', 'logc3', 'vlog', 'clog3'];
 
 interface Case {
@@ -71,6 +85,12 @@ const CASES: readonly Case[] = [
   fixed('worst case: S-Log3 + look at 70 % + all sliders', worst),
   // Every stage kind at once: white balance, per-channel gamma (three tables), split tone, saturation.
   fixed('heaviest: V-Log + Blade Runner 2049 at 70 % + all', { ...worst, look: 'blade-runner-2049', inputTransform: 'vlog' }),
+  fixed('every control: heaviest + wheels + curves', everything),
+  {
+    name: 'every control, gain wheel dragged (each bake)',
+    grade: (i) => ({ ...everything, wheels: { ...everyWheel, gain: { hue: (i * 7) % 360, amount: 0.3, master: ((i % 41) - 20) / 40 } } }),
+    perFrame: true,
+  },
   { name: 'worst case, contrast dragged (new value each bake)', grade: (i) => ({ ...worst, adjustments: { ...everySlider, contrast: (i % 81) - 40 } }), perFrame: true },
   // Every bake is a first bake after changing the input transform: once per footage, not per frame.
   { name: 'worst case, camera changed every bake (*)', grade: (i) => ({ ...worst, inputTransform: CAMERAS[i % CAMERAS.length]! }), perFrame: false },

@@ -43,7 +43,11 @@ describe('bakeLut', () => {
   });
 
   it('agrees with direct evaluation at the grid points (linear light within 2e-3)', () => {
-    for (const grade of [EVERYTHING, { ...DEFAULT_GRADE, look: 'cross-process' as const }, { ...DEFAULT_GRADE, inputTransform: 'logc3' as const }]) {
+    const wheels: Grade = {
+      ...EVERYTHING,
+      wheels: { lift: { hue: 200, amount: 0.3, master: 0.2 }, gamma: { hue: 40, amount: 0.2, master: -0.3 }, gain: { hue: 330, amount: 0.25, master: 0.1 }, offset: { hue: 90, amount: 0.1, master: -0.05 }, saturation: 1.3 },
+    };
+    for (const grade of [EVERYTHING, wheels, { ...DEFAULT_GRADE, look: 'cross-process' as const }, { ...DEFAULT_GRADE, inputTransform: 'logc3' as const }]) {
       for (const size of [33, 65]) {
         const lut = bakeLut(grade, size);
         const points: number[] = [];

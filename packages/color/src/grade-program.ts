@@ -6,11 +6,14 @@
  *  2. exposure — gain of 2^(2·v/100) in linear light: ±100 = ±2 stops;
  *  3. temperature and tint — white-balance adaptation in linear light (`white-balance.ts`);
  *  4. dehaze, black point — removing (or adding) the haze veil in linear light;
+ *  4b. colour wheels on encoded values (`wheels.ts`): gain, offset, lift, gamma, then the CDL
+ *     saturation — one ASC CDL, clamped to 0..1 as ASC CDL v1.2 does;
  *  5. the look, mixed with its own input by lookStrength/100 in linear light; an imported
  *     `.cube` LUT takes the look's place and is sampled tetrahedrally on encoded values, as the
  *     files are made for Rec.709 video signals;
  *  6. tone curves per channel on encoded values (`tone.ts`): dehaze's contrast, then contrast,
  *     then highlights and shadows, then brightness;
+ *  6b. custom curves on encoded values (`curves.ts`): master on every channel, then R, G, B;
  *  7. chroma in linear light, luminance-preserving (`kernels.ts`): dehaze's saturation times the
  *     saturation slider, combined with vibrance into one per-pixel factor;
  *  8. clamp to 0..1 (done by the LUT baker).
@@ -32,6 +35,11 @@ import { ProgramBuilder } from './program';
 import type { ColorProgram } from './program';
 import { brightnessFunction, contrastCurve, shadowsHighlightsFunction, toneCurveFunction } from './tone';
 import { whiteBalanceMatrix } from './white-balance';
+import { REC709_LUMA } from './colorimetry';
+import { areWheelsAtRest, wheelsToCdl } from './wheels';
+import type { Wheels } from './wheels';
+import { areCurvesAtRest, isCurveAtRest, monotoneCurve } from './curves';
+import type { Curves } from './curves';
 
 /** Stops of exposure at ±100. */
 export const EXPOSURE_STOPS_AT_FULL = 2;
@@ -70,7 +78,44 @@ function appendCorrections(builder: ProgramBuilder, a: Adjustments): void {
   if (affine) builder.affine('linear', affine);
 }
 
-function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
+const clamp01 = (x: number): number => (x > 0 ? (x < 1 ? x : 1) : 0);
+
+/**
+ * The colour wheels as one ASC CDL on encoded values: y = clamp01(x·slope + offset)^power, then
+ * y = L + s·(y − L) with Rec.709 luma L, clamped (`wheels.ts` has the formulas and the order).
+ */
+function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void {
+  if (wheels === undefined || areWheelsAtRest(wheels)) return;
+  const cdl = wheelsToCdl(wheels);
+  const sop = cdl.slope.some((v) => v !== 1) || cdl.offset.some((v) => v !== 0) || cdl.power.some((v) => v !== 1);
+  if (sop) {
+    // Slope and offset are per channel, so the whole SOP is one channel function per channel: it
+    // fuses with the conversion before it into a single table pass instead of an affine pass.
+    const [r, g, b] = ([0, 1, 2] as const).map((i) => {
+      const [slope, offset, power] = [cdl.slope[i], cdl.offset[i], cdl.power[i]];
+      return power === 1 ? (x: number) => clamp01(x * slope + offset) : (x: number) => clamp01(x * slope + offset) ** power;
+    }) as [(x: number) => number, (x: number) => number, (x: number) => number];
+    builder.channel('encoded', 'encoded', [r, g, b]);
+  }
+  if (cdl.saturation !== 1) {
+    const s = cdl.saturation;
+    const [wr, wg, wb] = REC709_LUMA;
+    const row = (i: number): [number, number, number] => [(1 - s) * wr + (i === 0 ? s : 0), (1 - s) * wg + (i === 1 ? s : 0), (1 - s) * wb + (i === 2 ? s : 0)];
+    builder.affine('encoded', { matrix: [...row(0), ...row(1), ...row(2)], offset: [0, 0, 0] });
+    builder.channel('encoded', 'encoded', clamp01);
+  }
+}
+
+/** Custom curves: the master curve on every channel, then each channel's own (`curves.ts`). */
+function appendCurves(builder: ProgramBuilder, curves: Curves | undefined): void {
+  if (curves === undefined || areCurvesAtRest(curves)) return;
+  if (!isCurveAtRest(curves.master)) builder.channel('encoded', 'encoded', monotoneCurve(curves.master));
+  const identity = (x: number): number => x;
+  const [r, g, b] = (['red', 'green', 'blue'] as const).map((name) => (isCurveAtRest(curves[name]) ? identity : monotoneCurve(curves[name])));
+  if (r !== identity || g !== identity || b !== identity) builder.channel('encoded', 'encoded', [r!, g!, b!]);
+}
+
+function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined): void {
   const steps: ((x: number) => number)[] = [];
   if (a.dehaze !== 0) steps.push(toneCurveFunction(contrastCurve((DEHAZE_CONTRAST * a.dehaze) / 100)));
   if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
@@ -78,6 +123,7 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments): void {
   if (a.brightness !== 0) steps.push(brightnessFunction(a.brightness / 100));
   // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve.
   for (const step of steps) builder.channel('encoded', 'encoded', step);
+  appendCurves(builder, curves);
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
   if (saturation !== 1 || a.vibrance !== 0) builder.chroma(saturation, a.vibrance / 100);
 }
@@ -107,6 +153,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     builder.channel('scene', 'encoded', renderSceneLinear, true);
   }
   appendCorrections(builder, grade.adjustments);
+  appendWheels(builder, grade.wheels);
   if (!hasNoLook(grade)) {
     const partial = grade.lookStrength < 100;
     if (partial) builder.snapshot();
@@ -119,7 +166,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }
-  appendFinishing(builder, grade.adjustments);
+  appendFinishing(builder, grade.adjustments, grade.curves);
   return builder.build();
 }
 

@@ -8,6 +8,10 @@ import { INPUT_TRANSFORM_IDS, isInputTransformId } from './input-transforms';
 import type { InputTransformId } from './input-transforms';
 import { isLookId } from './look-catalogue';
 import type { LookId } from './look-catalogue';
+import { areWheelsAtRest, DEFAULT_WHEELS, WHEEL_AT_REST, WHEEL_NAMES, WHEEL_SATURATION_MAX } from './wheels';
+import type { Wheel, Wheels } from './wheels';
+import { areCurvesAtRest, CURVE_MAX_POINTS, CURVE_NAMES, DEFAULT_CURVES } from './curves';
+import type { CurvePoint, Curves } from './curves';
 
 export interface Grade {
   /** The look, or null for none (the original). */
@@ -23,6 +27,13 @@ export interface Grade {
   /** How the source was recorded; camera log is converted to Rec.709 before anything else. */
   readonly inputTransform: InputTransformId;
   readonly adjustments: Adjustments;
+  /**
+   * The colour wheels (`wheels.ts`); absent means all at rest. Optional so grades saved before the
+   * wheels existed, and code that builds grades without them, keep their meaning.
+   */
+  readonly wheels?: Wheels;
+  /** Custom curves (`curves.ts`); absent means none, for the same reason as `wheels`. */
+  readonly curves?: Curves;
 }
 
 export const DEFAULT_LOOK_STRENGTH = 100;
@@ -88,7 +99,93 @@ export function parseAdjustments(input: unknown, field = 'adjustments'): ParseRe
   return { ok: true, value: out as Adjustments };
 }
 
-const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments'];
+function parseNumber(value: unknown, field: string, min: number, max: number, maxExclusive = false): ParseResult<number> {
+  const above = maxExclusive ? (value as number) >= max : (value as number) > max;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || above) {
+    return fail(field, `${field} must be a number from ${min} to ${maxExclusive ? `below ${max}` : max} (got ${describe(value)})`);
+  }
+  return { ok: true, value: value === 0 ? 0 : value };
+}
+
+const WHEEL_KEYS = ['hue', 'amount', 'master'] as const;
+const WHEEL_RANGES: Readonly<Record<(typeof WHEEL_KEYS)[number], readonly [number, number, boolean]>> = {
+  hue: [0, 360, true],
+  amount: [0, 1, false],
+  master: [-1, 1, false],
+};
+
+function parseWheel(input: unknown, field: string): ParseResult<Wheel> {
+  if (input === undefined || input === null) return { ok: true, value: WHEEL_AT_REST };
+  if (!isRecord(input)) return fail(field, `${field} must be an object with hue, amount and master (got ${describe(input)})`);
+  for (const key of Object.keys(input)) {
+    if (!(WHEEL_KEYS as readonly string[]).includes(key)) return fail(`${field}.${key}`, `${field}.${key} is not part of a wheel; expected ${WHEEL_KEYS.join(', ')}`);
+  }
+  const out: Record<string, number> = {};
+  for (const key of WHEEL_KEYS) {
+    const [min, max, exclusive] = WHEEL_RANGES[key];
+    const parsed = input[key] === undefined ? { ok: true as const, value: 0 } : parseNumber(input[key], `${field}.${key}`, min, max, exclusive);
+    if (!parsed.ok) return parsed;
+    out[key] = parsed.value;
+  }
+  return { ok: true, value: out as unknown as Wheel };
+}
+
+/** Validates the colour wheels; missing wheels (or the whole object) are at rest, unknown keys are rejected. */
+export function parseWheels(input: unknown, field = 'wheels'): ParseResult<Wheels> {
+  if (input === undefined || input === null) return { ok: true, value: DEFAULT_WHEELS };
+  if (!isRecord(input)) return fail(field, `${field} must be an object of colour wheels (got ${describe(input)})`);
+  const keys: readonly string[] = [...WHEEL_NAMES, 'saturation'];
+  for (const key of Object.keys(input)) {
+    if (!keys.includes(key)) return fail(`${field}.${key}`, `${field}.${key} is not a colour wheel; expected one of ${keys.join(', ')}`);
+  }
+  const wheels: Record<string, Wheel | number> = {};
+  for (const name of WHEEL_NAMES) {
+    const parsed = parseWheel(input[name], `${field}.${name}`);
+    if (!parsed.ok) return parsed;
+    wheels[name] = parsed.value;
+  }
+  const saturation = input.saturation === undefined ? { ok: true as const, value: 1 } : parseNumber(input.saturation, `${field}.saturation`, 0, WHEEL_SATURATION_MAX);
+  if (!saturation.ok) return saturation;
+  wheels.saturation = saturation.value;
+  return { ok: true, value: wheels as unknown as Wheels };
+}
+
+function parseCurve(input: unknown, field: string): ParseResult<readonly CurvePoint[]> {
+  if (input === undefined || input === null) return { ok: true, value: [] };
+  if (!Array.isArray(input)) return fail(field, `${field} must be a list of points {x, y} (got ${describe(input)})`);
+  if (input.length > CURVE_MAX_POINTS) return fail(field, `${field} has ${input.length} points; a curve has at most ${CURVE_MAX_POINTS}`);
+  const points: CurvePoint[] = [];
+  for (const [i, raw] of input.entries()) {
+    const at = `${field}[${i}]`;
+    if (!isRecord(raw) || Object.keys(raw).some((key) => key !== 'x' && key !== 'y')) return fail(at, `${at} must be a point {x, y} (got ${describe(raw)})`);
+    const x = parseNumber(raw.x, `${at}.x`, 0, 1);
+    if (!x.ok) return x;
+    const y = parseNumber(raw.y, `${at}.y`, 0, 1);
+    if (!y.ok) return y;
+    const previous = points[points.length - 1];
+    if (previous && x.value <= previous.x) return fail(`${at}.x`, `${at}.x must be greater than the previous point's x (${previous.x}); points go from left to right`);
+    points.push({ x: x.value, y: y.value });
+  }
+  return { ok: true, value: points };
+}
+
+/** Validates custom curves; missing curves (or the whole object) are straight lines, unknown keys are rejected. */
+export function parseCurves(input: unknown, field = 'curves'): ParseResult<Curves> {
+  if (input === undefined || input === null) return { ok: true, value: DEFAULT_CURVES };
+  if (!isRecord(input)) return fail(field, `${field} must be an object of curves (got ${describe(input)})`);
+  for (const key of Object.keys(input)) {
+    if (!(CURVE_NAMES as readonly string[]).includes(key)) return fail(`${field}.${key}`, `${field}.${key} is not a curve; expected one of ${CURVE_NAMES.join(', ')}`);
+  }
+  const curves: Record<string, readonly CurvePoint[]> = {};
+  for (const name of CURVE_NAMES) {
+    const parsed = parseCurve(input[name], `${field}.${name}`);
+    if (!parsed.ok) return parsed;
+    curves[name] = parsed.value;
+  }
+  return { ok: true, value: curves as Curves };
+}
+
+const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels', 'curves'];
 
 /** Ids of imported LUTs: opaque to the engine, but short and plain (they travel in URLs and rows). */
 const CUSTOM_LOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -130,7 +227,25 @@ export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: f
   }
   const adjustments = parseAdjustments(input.adjustments);
   if (!adjustments.ok) return adjustments;
-  return { ok: true, grade: { look, customLook, lookStrength, inputTransform, adjustments: adjustments.value } };
+  const wheels = parseWheels(input.wheels);
+  if (!wheels.ok) return wheels;
+  const curves = parseCurves(input.curves);
+  if (!curves.ok) return curves;
+  // Wheels at rest and curves without points are left out, so a grade without them reads back
+  // exactly as it was saved (points on the diagonal are kept: the user placed them).
+  const hasPoints = CURVE_NAMES.some((name) => curves.value[name].length > 0);
+  return {
+    ok: true,
+    grade: {
+      look,
+      customLook,
+      lookStrength,
+      inputTransform,
+      adjustments: adjustments.value,
+      ...(areWheelsAtRest(wheels.value) ? {} : { wheels: wheels.value }),
+      ...(hasPoints ? { curves: curves.value } : {}),
+    },
+  };
 }
 
 /** True when the look contributes nothing (no look or imported LUT, or strength 0). */
@@ -140,5 +255,5 @@ export function hasNoLook(grade: Grade): boolean {
 
 /** True when the grade changes nothing at all: rendering it returns the source unchanged. */
 export function isIdentityGrade(grade: Grade): boolean {
-  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0);
+  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0) && areWheelsAtRest(grade.wheels) && areCurvesAtRest(grade.curves);
 }

@@ -18,7 +18,26 @@ export {
   isAdjustmentKey,
 } from './adjustments';
 export type { AdjustmentKey, Adjustments, AdjustmentInfo } from './adjustments';
-export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, isIdentityGrade, hasNoLook } from './grade';
+export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, parseWheels, parseCurves, isIdentityGrade, hasNoLook } from './grade';
+export {
+  WHEEL_NAMES,
+  WHEEL_AT_REST,
+  DEFAULT_WHEELS,
+  WHEEL_SCALE,
+  WHEEL_SATURATION_MAX,
+  IDENTITY_CDL,
+  isWheelAtRest,
+  areWheelsAtRest,
+  wheelShifts,
+  wheelFromShifts,
+  wheelChannels,
+  wheelsToCdl,
+  cdlToWheels,
+  CdlRangeError,
+} from './wheels';
+export type { Wheel, WheelName, Wheels, WheelChannels, Cdl } from './wheels';
+export { CURVE_NAMES, CURVE_MAX_POINTS, DEFAULT_CURVES, isCurveAtRest, areCurvesAtRest, monotoneCurve } from './curves';
+export type { CurvePoint, CurveName, Curves } from './curves';
 export type { Grade, ParseResult } from './grade';
 export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL, MissingCustomLutError } from './grade-program';
 export type { CompileOptions } from './grade-program';
@@ -61,6 +80,8 @@ export { bakeLut, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
 export type { Lut3D } from './lut-types';
 export { parseCube, writeCube, cubeFromLut, cubeToLut3D, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
 export type { CubeFile, Lut1D, CubeParseResult, CubeWarning } from './cube';
+export { parseCdl, writeCdl, CdlParseError, CDL_MAX_CHARS, CDL_MAX_ELEMENTS, CDL_MAX_DEPTH } from './cdl';
+export type { CdlFormat, CdlCorrection, ParsedCdl } from './cdl';
 
 // Rendering
 export { sampleLut, applyLutToRgba, applyLutToFloatRgba, applyLutToTriplets, INTERPOLATIONS } from './apply-lut';
