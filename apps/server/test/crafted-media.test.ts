@@ -52,6 +52,22 @@ function longBlackClip(dir: string): string {
   return file;
 }
 
+/**
+ * The 2-second clip with its movie and media headers (`mvhd`, `mdhd`, version 0) declaring ten
+ * hours: the header claims far more work than the file holds.
+ */
+function declaredTenHours(): Buffer {
+  const bytes = Buffer.from(fs.readFileSync(fixtures.h264Mp4));
+  for (const box of ['mvhd', 'mdhd']) {
+    for (let at = bytes.indexOf(box); at >= 0; at = bytes.indexOf(box, at + 4)) {
+      if (bytes[at + 4] !== 0) continue;
+      const timescale = bytes.readUInt32BE(at + 16);
+      bytes.writeUInt32BE(timescale * 36_000, at + 20);
+    }
+  }
+  return bytes;
+}
+
 function craftedSet(canary: string, secretFile: string, dir: string): Crafted[] {
   const hls = [
     '#EXTM3U',
@@ -87,6 +103,7 @@ function craftedSet(canary: string, secretFile: string, dir: string): Crafted[] 
     { name: 'jpeg header then concat.jpg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), text(concat)]) },
     { name: 'declared huge.png', bytes: dimensionBomb },
     { name: 'eleven minutes of black.mkv', bytes: fs.readFileSync(longBlackClip(dir)) },
+    { name: 'ten hours declared.mp4', bytes: declaredTenHours() },
   ];
 }
 
@@ -152,6 +169,8 @@ describe('crafted media against a canary server', () => {
     // The bombs are refused by their own limits, naming them.
     expect(refusals.get('declared huge.png')).toMatchObject({ status: 413, message: expect.stringMatching(/^The picture is 16000×16000: decoding it would take/) as unknown });
     expect(refusals.get('eleven minutes of black.mkv')).toEqual({ status: 413, message: sourceWorkRefusal('Free', { width: 1920, height: 1080, durationSeconds: 660 }) });
+    // A header declaring ten hours is held to the plan's limit by what it declares.
+    expect(refusals.get('ten hours declared.mp4')).toEqual({ status: 413, message: sourceWorkRefusal('Free', { width: 640, height: 360, durationSeconds: 36_000 }) });
     // Playlists and concat lists never pass as media, whatever their name or header.
     for (const name of ['hls playlist.mp4', 'hls playlist.mov', 'concat list.mp4', 'concat list.mov', 'ftyp then playlist.mp4', 'ftyp then concat.mov']) {
       expect(refusals.has(name), `${name} was accepted`).toBe(true);
@@ -176,12 +195,15 @@ describe('crafted media against a canary server', () => {
       answers.push(JSON.stringify(asset));
       if (asset.processing_status === 'failed') expect(asset.processing_error, asset.name).toMatch(/^[A-Z].*[.)]$/s);
     }
-    // Served as what it is, never as a page: the appended HTML cannot run from our origin.
-    const original = await server.request(new URL(clip?.original_url ?? '', 'http://localhost:3000').pathname + new URL(clip?.original_url ?? '', 'http://localhost:3000').search, { cookie: user.cookie });
-    expect(original.status).toBe(200);
-    expect(original.headers.get('content-type')).toBe('video/mp4');
-    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
-    await original.body?.cancel();
+    // Served as what it is, never as a page: appended HTML cannot run from our origin.
+    for (const asset of done) {
+      const original = new URL(asset.original_url ?? '', 'http://localhost:3000');
+      const served = await server.request(`${original.pathname}${original.search}`, { cookie: user.cookie });
+      expect(served.status, asset.name).toBe(200);
+      expect(served.headers.get('content-type'), asset.name).toMatch(asset === clip ? /^video\/mp4$/ : /^(video|image)\//);
+      expect(served.headers.get('x-content-type-options'), asset.name).toBe('nosniff');
+      await served.body?.cancel();
+    }
 
     // No request reached the canary, and no local file's content is in any answer or stored file.
     expect(canaryRequests).toEqual([]);
