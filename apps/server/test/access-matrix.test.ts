@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_CHECKOUT_PATH, BUILTIN_PORTAL_PATH } from '../src/billing/builtin-billing';
 import { FFMPEG } from './support/exports';
 import { fixtures } from './support/fixtures';
-import { sessionCookie, startTestServer, type TestServer } from './support/test-server';
+import { DATABASE_KINDS, sessionCookie, startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { within } from './support/wait';
 
@@ -180,13 +180,13 @@ function tinyCube(): string {
   return `${lines.join('\n')}\n`;
 }
 
-describe('access matrix on the embedded database', () => {
+describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
   let server: TestServer;
   let world: World;
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer('embedded');
+    server = await startTestServer(kind);
     const owner = await server.signedInUser(undefined, 'Matrix Owner Zed');
     const other = await server.signedInUser();
     const upload = await new TusTestClient(server, owner.cookie).upload(fixtures.png, 'owner-secret-still.png');
