@@ -58,6 +58,8 @@ export class Mailbox implements Mailer {
 
 export interface TestServer {
   services: Services;
+  /** The HTTP application the requests go to (its registered routes are checked against the contract). */
+  app: ReturnType<typeof createApp>;
   mailbox: Mailbox;
   config: Config;
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
@@ -105,6 +107,7 @@ export async function startTestServer(
 
   return {
     services,
+    app,
     mailbox,
     config,
     request,
