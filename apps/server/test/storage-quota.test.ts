@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import { MAX_PENDING_UPLOADS_PER_USER, STORAGE_QUOTAS, type StorageUsage } from '@cinegrade/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishedExport, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
 import { startTestServer, DATABASE_KINDS, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
+import { WAIT, waitFor } from './support/wait';
 
 const MB = 1024 * 1024;
 const GIB = 1024 * MB;
@@ -109,5 +111,43 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
     expect(refused.status).toBe(413);
     expect(refused.message).toContain('2 GB of storage on the Free plan');
     expect(await tus.offset(location)).toBe(64 * 1024);
+  });
+});
+
+describe('what counts towards the quota', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('embedded');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("counts an asset's original, its thumbnail and preview copy, and its exports' files, as stored", async () => {
+    const user = await server.signedInUser();
+    const response = await new TusTestClient(server, user.cookie).upload(fixtures.h264Mp4, 'clip.mp4');
+    expect(response.status).toBe(200);
+    const { asset } = (await response.json()) as { asset: { id: string; size_bytes: number } };
+    const db = server.services.database.db;
+    const ready = await waitFor(
+      'the preview files',
+      async () => {
+        const row = await db.selectFrom('projects').select(['processing_status', 'thumbnail_path', 'proxy_path']).where('id', '=', asset.id).executeTakeFirstOrThrow();
+        return row.processing_status === 'ready' ? row : undefined;
+      },
+      WAIT.mediaMs,
+    );
+    let derived = 0;
+    for (const key of [ready.thumbnail_path, ready.proxy_path]) if (key) derived += (await server.services.storage.size(key)) ?? 0;
+    expect(derived).toBeGreaterThan(0);
+    expect((await usage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived);
+
+    const started = await startExport(server, user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p' });
+    const done = await finishedExport(server, user.cookie, started.predictionId);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    const row = await db.selectFrom('exports').select('output_key').where('user_id', '=', (await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const exportBytes = (await server.services.storage.size(row.output_key)) ?? 0;
+    expect(exportBytes).toBeGreaterThan(0);
+    expect((await usage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived + exportBytes);
   });
 });
