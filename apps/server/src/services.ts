@@ -145,7 +145,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
     let housekeeping: Housekeeping | null = null;
     if (work) {
-      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: async () => (await uploadLocker.removeStale()) + (await completedUploads.removeExpired()) + (await storageQuota.removeExpired()), logger });
+      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: async () => (await uploadLocker.removeStale()) + (await completedUploads.removeExpired()) + (await storageQuota.removeExpired()), removeExportsPastRetention: () => exportRepository.removePastRetention(), logger });
       started.start();
       closers.push(() => Promise.resolve(started.stop()));
       housekeeping = started;
