@@ -81,6 +81,8 @@ async function main(): Promise<void> {
       method: 'POST',
       headers: { ...tus, 'Upload-Length': String(SIZE), 'Upload-Metadata': `filename ${Buffer.from('big.ts').toString('base64')}` },
     });
+    // The bench user is on the Free plan: more than its 2 GB storage quota is refused (413).
+    if (created.status !== 201) throw new Error(`upload not created: ${created.status} ${await created.text()}`);
     const location = new URL(created.headers.get('location') ?? '', url).toString();
     const started = performance.now();
     const fd = fs.openSync(big, 'r');

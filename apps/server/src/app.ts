@@ -56,7 +56,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' });
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session, services.events);
-  registerAccountRoutes(app, session, services.profiles, services.settings);
+  registerAccountRoutes(app, session, services.profiles, services.settings, services.storageQuota);
   registerAssetRoutes(app, session, services.assets, services.files);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);

@@ -31,6 +31,7 @@ import { FileSigner } from './storage/signed-urls';
 import type { Storage } from './storage/storage';
 import { CompletedUploadRepository } from './uploads/completed-uploads.repository';
 import { UploadLocker } from './uploads/upload-locker';
+import { StorageQuota } from './uploads/storage-quota';
 import { createUploadServer } from './uploads/upload-server';
 import { createUploadStaging } from './uploads/upload-staging';
 import { UserLutRepository } from './luts/user-lut.repository';
@@ -73,6 +74,7 @@ export interface Services {
   billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
+  storageQuota: StorageQuota;
   /** Periodic sweeps, in processes that run jobs. */
   housekeeping: Housekeeping | null;
   close(): Promise<void>;
@@ -135,20 +137,21 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
     const completedUploads = new CompletedUploadRepository(database.db);
-    const uploads = createUploadServer({ staging, locker: uploadLocker, completed: completedUploads, auth, assets, logger });
+    const storageQuota = new StorageQuota(database.db, profiles);
+    const uploads = createUploadServer({ staging, locker: uploadLocker, completed: completedUploads, quota: storageQuota, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;
     await defineJobs(jobs, { assets, fileDeletions, renderer }, work);
     if (work && database.kind === 'embedded') await jobs.reapAllLeases();
     let housekeeping: Housekeeping | null = null;
     if (work) {
-      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: async () => (await uploadLocker.removeStale()) + (await completedUploads.removeExpired()), logger });
+      const started = new Housekeeping({ deletions: fileDeletions, jobs, cleanUpExpiredUploads: () => staging.cleanUpExpired(), removeStaleUploadLocks: async () => (await uploadLocker.removeStale()) + (await completedUploads.removeExpired()) + (await storageQuota.removeExpired()), removeExportsPastRetention: () => exportRepository.removePastRetention(), logger });
       started.start();
       closers.push(() => Promise.resolve(started.stop()));
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

@@ -56,4 +56,44 @@ describe('housekeeping', () => {
     expect(fs.existsSync(record)).toBe(false);
     expect(fs.existsSync(path.join(uploads, `${idOf(fresh)}.json`))).toBe(true);
   });
+
+  it("removes finished exports and their files once older than their owner's data retention, and keeps the rest", async () => {
+    const db = server.services.database.db;
+    const DAY = 24 * 60 * 60 * 1000;
+    const owner = async (retention: '7' | 'forever' | null) => {
+      const user = await server.signedInUser();
+      if (retention) expect((await server.request('/api/settings', { method: 'PUT', cookie: user.cookie, json: { dataRetention: retention } })).status).toBe(200);
+      const { id } = await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+      const asset = await db
+        .insertInto('projects')
+        .values({ user_id: id, name: 'clip', media_file_name: 'clip.mp4', media_file_type: 'video', mime_type: 'video/mp4', size_bytes: 1000 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, assetId: asset.id };
+    };
+    const exportOf = async (user: { id: string; assetId: string }, ageDays: number, status: 'succeeded' | 'processing' = 'succeeded') => {
+      const key = `${user.id}/exports/${ageDays}-${status}.mp4`;
+      const file = path.join(server.config.dataDir, 'files', key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'an exported film');
+      const when = new Date(Date.now() - ageDays * DAY);
+      await db
+        .insertInto('exports')
+        .values({ user_id: user.id, asset_id: user.assetId, status, output_format: 'mp4', quality: '720p', width: 1280, height: 720, output_key: key, download_name: 'clip.mp4', size_bytes: 16, created_at: when, updated_at: when, finished_at: status === 'succeeded' ? when : null })
+        .execute();
+      return file;
+    };
+    const weekly = await owner('7');
+    const keeper = await owner('forever');
+    const byDefault = await owner(null); // 30 days
+    const gone = [await exportOf(weekly, 10), await exportOf(byDefault, 40)];
+    const kept = [await exportOf(weekly, 2), await exportOf(weekly, 100, 'processing'), await exportOf(keeper, 400), await exportOf(byDefault, 10)];
+
+    expect((await housekeeping().sweep()).removedExports).toBe(2);
+    await waitFor('the expired exports\' files to be removed', () => Promise.resolve(gone.some((file) => fs.existsSync(file)) ? undefined : true));
+    for (const file of kept) expect(fs.existsSync(file), file).toBe(true);
+    const left = await db.selectFrom('exports').select('output_key').where('user_id', 'in', [weekly.id, keeper.id, byDefault.id]).execute();
+    expect(left).toHaveLength(kept.length);
+    expect((await housekeeping().sweep()).removedExports).toBe(0);
+  });
 });

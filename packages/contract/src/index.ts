@@ -6,6 +6,7 @@ import { userLutRoutes } from './user-luts';
 import { analysisRoutes } from './analyze-scene';
 import { exportRoutes } from './exports';
 import { billingRoutes } from './billing';
+import { storageRoutes } from './storage-quota';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -143,8 +144,17 @@ export {
   LookRecommendation,
   SceneAnalysisSchema,
 } from './analyze-scene';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes };
+export {
+  STORAGE_QUOTAS,
+  MAX_PENDING_UPLOADS_PER_USER,
+  PENDING_UPLOADS_MESSAGE,
+  StorageUsage,
+  storageQuota,
+  storageQuotaMessage,
+  formatStorageSize,
+} from './storage-quota';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes };
 export type ApiRouteName = keyof typeof API;

@@ -255,7 +255,10 @@ export class AssetService {
           if (deleted) return DELETED_WHILE_PROCESSING;
           await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
           if (proxyKey && proxyFile) await this.storage.putFile(proxyKey, proxyFile, { move: true });
-          const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, processing_status: 'ready', processing_error: null });
+          // Counted towards the owner's storage quota with the original (docs/product-rules.md, 'Limits').
+          let derivedBytes = 0;
+          for (const key of [thumbnailKey, proxyKey]) if (key) derivedBytes += (await this.storage.size(key)) ?? 0;
+          const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, derived_bytes: derivedBytes, processing_status: 'ready', processing_error: null });
           if (!updated) {
             // Deleted while we worked: do not leave the new files behind.
             for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);

@@ -6,6 +6,7 @@ import * as exportsTable from './migrations/0004-exports';
 import * as uploadLocks from './migrations/0005-upload-locks';
 import * as subscriptions from './migrations/0006-subscriptions';
 import * as completedUploads from './migrations/0007-completed-uploads';
+import * as storageQuota from './migrations/0008-storage-quota';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-upload-locks': uploadLocks,
   '0006-subscriptions': subscriptions,
   '0007-completed-uploads': completedUploads,
+  '0008-storage-quota': storageQuota,
 };
 
 class StaticProvider implements MigrationProvider {

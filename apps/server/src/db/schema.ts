@@ -78,6 +78,8 @@ export interface ProjectsTable {
   thumbnail_path: string | null;
   proxy_path: string | null;
   needs_proxy: Generated<boolean>;
+  /** Bytes of the thumbnail and preview copy, once made. */
+  derived_bytes: ColumnType<number, number | undefined, number>;
   selected_lut: string | null;
   color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
   processing_status: ColumnType<'processing' | 'ready' | 'failed', 'processing' | 'ready' | 'failed' | undefined, 'processing' | 'ready' | 'failed'>;
@@ -135,6 +137,8 @@ export interface ExportsTable {
   attempts: ColumnType<number, number | undefined, number>;
   error: string | null;
   suggestion: string | null;
+  /** Bytes of the finished file (0 until it is stored). */
+  size_bytes: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   started_at: Date | null;
   finished_at: Date | null;
@@ -184,6 +188,14 @@ export interface CompletedUploadsTable {
   completed_at: Generated<Date>;
 }
 
+/** An upload still arriving, with the length it declared (`uploads/storage-quota.ts`). */
+export interface PendingUploadsTable {
+  upload_id: string;
+  user_id: string;
+  declared_bytes: ColumnType<number, number, number>;
+  created_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -202,4 +214,5 @@ export interface DatabaseSchema {
   billing_events: BillingEventsTable;
   billing_checkouts: BillingCheckoutsTable;
   completed_uploads: CompletedUploadsTable;
+  pending_uploads: PendingUploadsTable;
 }

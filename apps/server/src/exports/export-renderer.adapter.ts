@@ -130,8 +130,10 @@ export class ExportRenderer {
 
   /** Stores the file under the export's key (atomically), then marks the row; a row that stopped being active meanwhile loses the file. */
   private async finish(row: ExportRow, outputPath: string): Promise<JobOutcome> {
+    // Counted towards the owner's storage quota (docs/product-rules.md, 'Limits').
+    const sizeBytes = (await fs.promises.stat(outputPath)).size;
     await this.storage.putFile(row.output_key, outputPath, { move: true });
-    const done = await this.exports.updateIfActive(row.user_id, row.id, { status: 'succeeded', progress: 100, finished_at: new Date(), error: null, suggestion: null });
+    const done = await this.exports.updateIfActive(row.user_id, row.id, { status: 'succeeded', progress: 100, size_bytes: sizeBytes, finished_at: new Date(), error: null, suggestion: null });
     if (!done) {
       // Cancelled or deleted while the file was stored. A row already succeeded (a duplicate run of
       // the same export) keeps the file: it is the same file.

@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { DATA_RETENTION_OPTIONS, DEFAULT_SETTINGS } from '@cinegrade/contract';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DatabaseSchema, ExportsTable, ExportStatus } from '../db/schema';
 
 export type ExportRow = Selectable<ExportsTable>;
@@ -73,5 +74,39 @@ export class ExportRepository {
   static async outputKeysOfAsset(tx: Transaction<DatabaseSchema>, userId: string, assetId: string): Promise<string[]> {
     const rows = await tx.selectFrom('exports').select('output_key').where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
     return rows.map((r) => r.output_key);
+  }
+
+  /**
+   * Data retention (docs/product-rules.md, 'Settings'): removes the finished exports (succeeded,
+   * failed or cancelled) of every user whose retention is a number of days, once finished longer
+   * ago than that, and queues their files for deletion in the same transaction. A user who never
+   * chose has the default; 'forever' keeps them. Answers how many were removed.
+   */
+  async removePastRetention(): Promise<number> {
+    const days = DATA_RETENTION_OPTIONS.filter((option) => option !== 'forever');
+    const fallback = DEFAULT_SETTINGS.dataRetention;
+    const result = await sql<{ removed: string }>`
+      with retention as (
+        select u.id as user_id,
+          case when s.settings->>'dataRetention' in (${sql.join([...DATA_RETENTION_OPTIONS])}) then s.settings->>'dataRetention' else ${fallback} end as chosen
+        from users u left join user_settings s on s.user_id = u.id
+      ),
+      expired as (
+        delete from exports e
+        using retention r
+        where e.user_id = r.user_id
+          and r.chosen in (${sql.join(days)})
+          and e.status in ('succeeded', 'failed', 'canceled')
+          and coalesce(e.finished_at, e.updated_at) < now() - make_interval(days => r.chosen::int)
+        returning e.output_key, e.user_id
+      ),
+      queued as (
+        insert into pending_file_deletions (key, user_id)
+        select output_key, user_id from expired
+        on conflict (key) do nothing
+      )
+      select count(*) as removed from expired
+    `.execute(this.db);
+    return Number(result.rows[0]?.removed ?? 0);
   }
 }

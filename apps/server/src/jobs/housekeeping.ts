@@ -12,13 +12,16 @@ export interface HousekeepingTasks {
   cleanUpExpiredUploads(): Promise<number>;
   /** Removes upload locks left by processes that died (`UploadLocker.removeStale`). */
   removeStaleUploadLocks(): Promise<number>;
+  /** Removes finished exports past their owner's data retention, queuing their files (`ExportRepository.removePastRetention`). */
+  removeExportsPastRetention(): Promise<number>;
   logger: Logger;
 }
 
 /**
  * Work that no request starts: files still queued for deletion after the `storage.delete` job
  * used up its retries (a storage outage longer than its backoff) are queued again, and
- * abandoned uploads past their 24 h expiry are removed, with upload locks left by processes that died. Runs in every process that runs jobs,
+ * abandoned uploads past their 24 h expiry are removed, with upload locks left by processes that died,
+ * and finished exports older than their owner's data retention (settings: 7, 30 or 90 days) go. Runs in every process that runs jobs,
  * at start and then every 15 minutes; the deletion job is a singleton, so processes that sweep
  * at once queue it once.
  */
@@ -38,10 +41,18 @@ export class Housekeeping {
     this.timer = null;
   }
 
-  async sweep(): Promise<{ queuedDeletions: number; removedUploads: number }> {
+  async sweep(): Promise<{ queuedDeletions: number; removedUploads: number; removedExports: number }> {
     const { tasks } = this;
     let queuedDeletions = 0;
     let removedUploads = 0;
+    let removedExports = 0;
+    try {
+      // First, so that the files of the exports it removes are deleted in this sweep.
+      removedExports = await tasks.removeExportsPastRetention();
+      if (removedExports > 0) tasks.logger.info(`Removed ${removedExports} export(s) past their owner's data retention`);
+    } catch (error) {
+      tasks.logger.warn('Housekeeping could not remove exports past their retention', { error });
+    }
     try {
       queuedDeletions = await tasks.deletions.count();
       if (queuedDeletions > 0) await tasks.jobs.send('storage.delete', { reason: 'housekeeping' }, { singletonKey: 'housekeeping' });
@@ -55,6 +66,6 @@ export class Housekeeping {
     } catch (error) {
       tasks.logger.warn('Housekeeping could not remove expired uploads', { error });
     }
-    return { queuedDeletions, removedUploads };
+    return { queuedDeletions, removedUploads, removedExports };
   }
 }

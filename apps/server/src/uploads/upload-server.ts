@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/auth.service';
 import { HttpError } from '../http/http-error';
 import type { Logger } from '../platform/logger';
 import type { CompletedUpload, CompletedUploadRepository } from './completed-uploads.repository';
+import type { StorageQuota } from './storage-quota';
 import type { UploadLocker } from './upload-locker';
 import type { UploadStaging } from './upload-staging';
 
@@ -43,11 +44,15 @@ function reject(status: number, code: string, message: string): TusRejection {
  * user who created it; its id starts with theirs, and every request on it must come from them.
  * Requests on one upload take turns through a lock every process shares (`upload-locker.ts`).
  * When the last chunk arrives, the asset service decides from the bytes whether to keep it.
+ * Creating an upload reserves its declared length against the plan's storage quota and counts
+ * towards the cap on unfinished uploads; each chunk is refused once the user is over quota
+ * (`storage-quota.ts`).
  */
 export function createUploadServer(options: {
   staging: UploadStaging;
   locker: UploadLocker;
   completed: CompletedUploadRepository;
+  quota: StorageQuota;
   auth: AuthService;
   assets: AssetService;
   logger: Logger;
@@ -76,6 +81,10 @@ export function createUploadServer(options: {
       if (!userId) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
       // Another user's upload id answers exactly like one that does not exist.
       if (uploadId && !ownedBy(uploadId, userId)) throw reject(404, 'not_found', 'No such upload.');
+      if (request.method === 'PATCH') {
+        const refusal = await options.quota.checkGrowth(userId);
+        if (refusal) throw reject(refusal.status, refusal.code, refusal.message);
+      }
     },
     onUploadCreate: async (request, upload) => {
       const userId = await userOf(request);
@@ -85,6 +94,10 @@ export function createUploadServer(options: {
       if (!isPlainFileName(filename)) throw reject(400, 'validation_failed', 'The file name is not valid: it must not contain folders.');
       // Refused before the store creates anything (in S3 mode, a multipart upload with no parts).
       if (upload.size === 0) throw reject(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
+      // The quota is reserved from the declared length, so a length left for later is not taken.
+      if (upload.size === undefined) throw reject(400, 'validation_failed', 'The upload must declare its length (Upload-Length).');
+      const refusal = await options.quota.reserveUpload(userId, upload.id, upload.size);
+      if (refusal) throw reject(refusal.status, refusal.code, refusal.message);
       return { metadata: { ...upload.metadata, filename } };
     },
     onUploadFinish: async (request, upload) => {
@@ -101,6 +114,9 @@ export function createUploadServer(options: {
         if (error instanceof HttpError) throw reject(error.status, error.code, error.message);
         options.logger.error('Upload could not be saved', { error, uploadId: upload.id });
         throw reject(500, 'internal', 'The upload could not be saved. Please try again.');
+      } finally {
+        // Kept as an asset (whose row now counts) or refused and discarded: no longer arriving.
+        await options.quota.releaseUpload(upload.id);
       }
     },
     onResponseError: (_request, error) => {
@@ -112,6 +128,7 @@ export function createUploadServer(options: {
   });
   return {
     handleWeb: async (request: Request): Promise<Response> => {
+      if (request.method === 'DELETE') return cancel(request);
       if (request.method !== 'HEAD') return server.handleWeb(request);
       const completed = await completedUpload(request);
       if (completed) return completedResponse(completed);
@@ -125,6 +142,14 @@ export function createUploadServer(options: {
       return response;
     },
   };
+
+  /** tus termination: a cancelled upload gives its reservation back. */
+  async function cancel(request: Request): Promise<Response> {
+    const response = await server.handleWeb(request);
+    const name = new URL(request.url).pathname.split('/').pop() ?? '';
+    if (response.status === 204 && UPLOAD_NAME.test(name)) await options.quota.releaseUpload(`${staging.idPrefix}${name}`);
+    return response;
+  }
 
   /** The upload a HEAD asks about, if it became an asset of the asking user. */
   async function completedUpload(request: Request): Promise<CompletedUpload | null> {

@@ -22,6 +22,8 @@ export const queryKeys = {
   subscription: (userId: UserKey) => ['user', userId, 'subscription'] as const,
   /** GET /api/settings. */
   settings: (userId: UserKey) => ['user', userId, 'settings'] as const,
+  /** GET /api/storage: storage use and the plan's quota. */
+  storageUsage: (userId: UserKey) => ['user', userId, 'storage'] as const,
   /** GET /api/luts: imported LUTs. */
   userLuts: (userId: UserKey) => ['user', userId, 'luts'] as const,
   assets: {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { normaliseTier } from '@cinegrade/contract';
+import { formatStorageSize, normaliseTier } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { PageLayout } from '../ui/primitives';
+import { useStorageUsage } from './storage-usage-query';
 
 function formatDate(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
@@ -10,6 +11,7 @@ function formatDate(iso: string | null | undefined): string {
 /** /profile: account information and subscription details (signed in only; see RequireUser). */
 export function ProfileScreen() {
   const { user, profile, subscription } = useAuth();
+  const storage = useStorageUsage();
   if (!user) return null;
   const tier = subscription.subscription_tier ?? normaliseTier(profile?.subscription_tier);
   return (
@@ -38,6 +40,25 @@ export function ProfileScreen() {
             </dd>
             <dt>Status</dt>
             <dd>{subscription.loading ? 'Checking…' : subscription.subscribed ? 'Active' : 'Not subscribed'}</dd>
+            <dt>Storage</dt>
+            <dd data-testid="profile-storage">
+              {storage.data ? (
+                <>
+                  {formatStorageSize(storage.data.used_bytes)} of {formatStorageSize(storage.data.quota_bytes)}
+                  <progress
+                    className="storage-meter"
+                    aria-label="Storage used"
+                    max={storage.data.quota_bytes}
+                    value={Math.min(storage.data.used_bytes, storage.data.quota_bytes)}
+                    style={{ display: 'block', width: '100%', marginTop: 4 }}
+                  />
+                </>
+              ) : storage.isError ? (
+                'Could not be read'
+              ) : (
+                'Checking…'
+              )}
+            </dd>
             {subscription.subscription_end && (
               <>
                 <dt>Renews or ends</dt>

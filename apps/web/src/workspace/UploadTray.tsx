@@ -53,7 +53,7 @@ export function UploadTray() {
               </strong>
               <span className="spacer" />
               <span className="muted small" data-testid="upload-percent">
-                {item.status === 'done' ? 'Uploaded' : item.status === 'failed' ? 'Failed' : item.status === 'paused' ? `Paused at ${percent}%` : item.status === 'retrying' ? `Reconnecting… ${percent}%` : `${percent}%`}
+                {item.status === 'done' ? 'Uploaded' : item.status === 'failed' ? 'Failed' : item.status === 'paused' ? `Paused at ${percent}%` : item.status === 'retrying' ? `Reconnecting… ${percent}%` : item.status === 'waiting' ? 'Waiting…' : `${percent}%`}
               </span>
             </div>
             <div className="progress" role="progressbar" aria-label={`Upload of ${item.fileName}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { stripUnsafeNameCharacters, type Asset } from '@cinegrade/contract';
+import { MAX_PENDING_UPLOADS_PER_USER, stripUnsafeNameCharacters, type Asset } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../ui/toast-store';
 import { putAssetInList } from './asset-queries';
@@ -14,7 +14,8 @@ export interface UploadItem {
   fileName: string;
   size: number;
   sent: number;
-  status: 'uploading' | 'paused' | 'retrying' | 'done' | 'failed';
+  /** 'waiting': queued until fewer than the server's cap of unfinished uploads are under way. */
+  status: 'waiting' | 'uploading' | 'paused' | 'retrying' | 'done' | 'failed';
   /** Why it failed, in the words the server or this app gave. */
   error?: string;
 }
@@ -49,7 +50,9 @@ const UploadActionsContext = createContext<UploadActions | null>(null);
 /**
  * The tus uploads of this tab (`upload-client.ts`): the tray's items, and the handles that pause,
  * resume and cancel them. A kept upload's asset goes into the cached list at once (the live update
- * that follows refetches it) and, unless the caller says otherwise, opens.
+ * that follows refetches it) and, unless the caller says otherwise, opens. At most
+ * `MAX_PENDING_UPLOADS_PER_USER` are under way (paused ones included: the server still holds
+ * them); more files wait their turn instead of being refused (docs/product-rules.md, 'Limits').
  */
 export function UploadsProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -66,15 +69,26 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   }, []);
   const remove = useCallback((id: number) => setItems((list) => list.filter((item) => item.id !== id)), []);
 
-  const uploadFile = useCallback(
-    (file: File, outcome: UploadOutcome = {}) => {
-      const id = nextId.current++;
-      setItems((list) => [...list, { id, fileName: stripUnsafeNameCharacters(file.name), size: file.size, sent: 0, status: 'uploading' }]);
+  const waiting = useRef(new Map<number, () => void>());
+  const underWay = useRef(0);
+  /** One upload under way ended (kept, failed or cancelled): the longest waiting one starts. */
+  const ended = useCallback(() => {
+    underWay.current = Math.max(0, underWay.current - 1);
+    const next = waiting.current.entries().next();
+    if (next.done) return;
+    waiting.current.delete(next.value[0]);
+    next.value[1]();
+  }, []);
+
+  /** Sends one file now (`upload-client.ts`). */
+  const send = useCallback(
+    (id: number, file: File, outcome: UploadOutcome) => {
       const handle = startUpload(file, {
         onProgress: (sent) => patch(id, { sent, status: 'uploading' }),
         onRetry: () => patch(id, { status: 'retrying' }),
         onSuccess: (asset) => {
           handles.current.delete(id);
+          ended();
           patch(id, { sent: file.size, status: 'done' });
           const owner = userId.current;
           void (owner === null ? Promise.resolve() : putAssetInList(client, owner, asset)).then(() => {
@@ -85,6 +99,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         },
         onError: (message) => {
           handles.current.delete(id);
+          ended();
           patch(id, { status: 'failed', error: message });
           if (outcome.onFail) outcome.onFail(message);
           else toast({ title: 'Upload Failed', description: `Upload failed: ${message}`, variant: 'destructive' });
@@ -92,7 +107,23 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       });
       handles.current.set(id, handle);
     },
-    [client, openAsset, patch, remove],
+    [client, ended, openAsset, patch, remove],
+  );
+
+  const uploadFile = useCallback(
+    (file: File, outcome: UploadOutcome = {}) => {
+      const id = nextId.current++;
+      const begin = () => {
+        underWay.current++;
+        patch(id, { status: 'uploading' });
+        send(id, file, outcome);
+      };
+      const startsNow = underWay.current < MAX_PENDING_UPLOADS_PER_USER;
+      setItems((list) => [...list, { id, fileName: stripUnsafeNameCharacters(file.name), size: file.size, sent: 0, status: startsNow ? 'uploading' : 'waiting' }]);
+      if (startsNow) begin();
+      else waiting.current.set(id, begin);
+    },
+    [patch, send],
   );
 
   const actions = useMemo<UploadActions>(
@@ -118,14 +149,21 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         patch(id, { status: 'uploading' });
       },
       cancelUpload: (id) => {
-        handles.current.get(id)?.cancel();
+        if (waiting.current.delete(id)) return remove(id);
+        const handle = handles.current.get(id);
+        handle?.cancel();
         handles.current.delete(id);
         remove(id);
+        if (handle) ended();
       },
       dismissUpload: remove,
-      clearUploads: () => setItems([]),
+      clearUploads: () => {
+        // Files not yet started never will be: they were this session's.
+        waiting.current.clear();
+        setItems([]);
+      },
     }),
-    [uploadFile, patch, remove],
+    [uploadFile, patch, remove, ended],
   );
 
   return (

@@ -1,0 +1,89 @@
+import { MAX_PENDING_UPLOADS_PER_USER, PENDING_UPLOADS_MESSAGE, storageQuota, storageQuotaMessage, type StorageUsage } from '@cinegrade/contract';
+import { sql, type Kysely } from 'kysely';
+import type { ProfileRepository } from '../account/profile.repository';
+import type { DatabaseSchema } from '../db/schema';
+import { UPLOAD_EXPIRY_MS } from './upload-staging';
+
+/** Why an upload is refused: the status and the message a person reads. */
+export interface QuotaRefusal {
+  status: 413 | 429;
+  code: 'quota_exceeded' | 'too_many_uploads';
+  message: string;
+}
+
+/** An unfinished upload counts until tus lets it expire (`UPLOAD_EXPIRY_MS`). */
+const pendingSince = () => sql<Date>`now() - make_interval(secs => ${UPLOAD_EXPIRY_MS / 1000})`;
+
+/**
+ * Storage quotas and the cap on unfinished uploads (docs/product-rules.md, 'Limits'). Use is
+ * summed from the rows: every asset's original and derived files, every export's file, and the
+ * declared length of each upload still arriving, so that declaring is reserving. An upload is
+ * checked when it is created and on each chunk; the check and the reservation happen under a
+ * lock on the user's profile row, so two uploads created at once cannot both squeeze in.
+ */
+export class StorageQuota {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly profiles: ProfileRepository,
+  ) {}
+
+  async usage(userId: string): Promise<StorageUsage> {
+    const [{ tier }, used, pending] = await Promise.all([this.profiles.subscription(userId), this.usedBytes(this.db, userId), this.pendingCount(this.db, userId)]);
+    return { tier, used_bytes: used, quota_bytes: storageQuota(tier), pending_uploads: pending, max_pending_uploads: MAX_PENDING_UPLOADS_PER_USER };
+  }
+
+  /** Reserves `declaredBytes` for a new upload, or answers why it is refused. */
+  async reserveUpload(userId: string, uploadId: string, declaredBytes: number): Promise<QuotaRefusal | null> {
+    const { tier } = await this.profiles.subscription(userId);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('profiles').select('id').where('id', '=', userId).forUpdate().execute();
+      if ((await this.pendingCount(trx, userId)) >= MAX_PENDING_UPLOADS_PER_USER) {
+        return { status: 429, code: 'too_many_uploads', message: PENDING_UPLOADS_MESSAGE } as const;
+      }
+      if ((await this.usedBytes(trx, userId)) + declaredBytes > storageQuota(tier)) {
+        return { status: 413, code: 'quota_exceeded', message: storageQuotaMessage(tier) } as const;
+      }
+      await trx.insertInto('pending_uploads').values({ upload_id: uploadId, user_id: userId, declared_bytes: declaredBytes }).execute();
+      return null;
+    });
+  }
+
+  /** Checked before each chunk: an upload stops growing once its user is over quota (a plan that ended, exports meanwhile). */
+  async checkGrowth(userId: string): Promise<QuotaRefusal | null> {
+    const { tier } = await this.profiles.subscription(userId);
+    if ((await this.usedBytes(this.db, userId)) <= storageQuota(tier)) return null;
+    return { status: 413, code: 'quota_exceeded', message: storageQuotaMessage(tier) };
+  }
+
+  /** The upload finished (as an asset or refused) or was cancelled: its reservation goes. */
+  async releaseUpload(uploadId: string): Promise<void> {
+    await this.db.deleteFrom('pending_uploads').where('upload_id', '=', uploadId).execute();
+  }
+
+  /** Forgets reservations of uploads that expired; answers how many. */
+  async removeExpired(): Promise<number> {
+    const result = await this.db.deleteFrom('pending_uploads').where('created_at', '<=', pendingSince()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private async pendingCount(db: Kysely<DatabaseSchema>, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('pending_uploads')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', pendingSince())
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  private async usedBytes(db: Kysely<DatabaseSchema>, userId: string): Promise<number> {
+    const row = await sql<{ used: string | null }>`
+      select
+        coalesce((select sum(size_bytes + derived_bytes) from projects where user_id = ${userId}), 0)
+        + coalesce((select sum(size_bytes) from exports where user_id = ${userId}), 0)
+        + coalesce((select sum(declared_bytes) from pending_uploads where user_id = ${userId} and created_at > ${pendingSince()}), 0)
+        as used
+    `.execute(db);
+    return Number(row.rows[0]?.used ?? 0);
+  }
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import { MAX_PENDING_UPLOADS_PER_USER, STORAGE_QUOTAS, type StorageUsage } from '@cinegrade/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishedExport, startExport } from './support/exports';
+import { fixtures } from './support/fixtures';
+import { startTestServer, DATABASE_KINDS, type DatabaseKind, type TestServer } from './support/test-server';
+import { TusTestClient } from './support/tus-client';
+import { WAIT, waitFor } from './support/wait';
+
+const MB = 1024 * 1024;
+const GIB = 1024 * MB;
+
+async function usage(server: TestServer, cookie: string): Promise<StorageUsage> {
+  const response = await server.request('/api/storage', { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as StorageUsage;
+}
+
+async function refusal(response: Response): Promise<{ status: number; message: string }> {
+  const body = (await response.json()) as { message: string };
+  return { status: response.status, message: body.message };
+}
+
+describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploads on the %s database', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, {}, undefined, { runWorker: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it(`refuses a user's unfinished upload past ${MAX_PENDING_UPLOADS_PER_USER}, and takes one again once one finishes, is cancelled or expires`, async () => {
+    const alice = await server.signedInUser();
+    const tus = new TusTestClient(server, alice.cookie);
+    const bytes = fs.readFileSync(fixtures.h264Mp4);
+    const real = await tus.create(bytes.length, 'clip.mp4', 'video/mp4');
+    expect(real.status).toBe(201);
+    const others: string[] = [];
+    for (let i = 1; i < MAX_PENDING_UPLOADS_PER_USER; i++) {
+      const created = await tus.create(1000, `part-${i}.mp4`);
+      expect(created.status).toBe(201);
+      others.push(created.headers.get('location') ?? '');
+    }
+    const tooMany = await refusal(await tus.create(1000, 'one-more.mp4'));
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.message).toContain(`${MAX_PENDING_UPLOADS_PER_USER} uploads in progress`);
+    expect((await usage(server, alice.cookie)).pending_uploads).toBe(MAX_PENDING_UPLOADS_PER_USER);
+
+    // Another user is not held back by Alice's uploads.
+    const bob = await server.signedInUser();
+    expect((await new TusTestClient(server, bob.cookie).create(1000, 'bob.mp4')).status).toBe(201);
+
+    // One finishes: it becomes an asset and a new upload is accepted.
+    const finished = await tus.patch(real.headers.get('location') ?? '', 0, bytes);
+    expect(finished.status).toBe(200);
+    const afterFinish = await tus.create(1000, 'after-finish.mp4');
+    expect(afterFinish.status).toBe(201);
+    expect((await tus.create(1000, 'again-too-many.mp4')).status).toBe(429);
+
+    // One is cancelled (tus DELETE): its place is free again.
+    const [cancelLocation = '', expireLocation = ''] = others;
+    const cancelled = await server.request(cancelLocation, { method: 'DELETE', cookie: alice.cookie, headers: { 'Tus-Resumable': '1.0.0' } });
+    expect(cancelled.status).toBe(204);
+    expect((await tus.create(1000, 'after-cancel.mp4')).status).toBe(201);
+    expect((await tus.create(1000, 'again-too-many.mp4')).status).toBe(429);
+
+    // One expires (partial uploads live a day): it no longer counts.
+    const expiring = expireLocation.split('/').pop() ?? '';
+    await sql`update pending_uploads set created_at = now() - interval '25 hours' where upload_id = ${expiring}`.execute(server.services.database.db);
+    expect((await tus.create(1000, 'after-expiry.mp4')).status).toBe(201);
+  });
+
+  it('answers 413 naming the quota to an upload that would pass it, counting stored files and unfinished uploads, and leaves other users alone', async () => {
+    const carol = await server.signedInUser();
+    const dave = await server.signedInUser();
+    const tus = new TusTestClient(server, carol.cookie);
+    const stored = await tus.upload(fixtures.h264Mp4, 'stored.mp4');
+    expect(stored.status).toBe(200);
+    const storedBytes = fs.statSync(fixtures.h264Mp4).size;
+    expect(await usage(server, carol.cookie)).toMatchObject({ tier: 'Free', used_bytes: storedBytes, quota_bytes: STORAGE_QUOTAS.Free });
+
+    // Declaring is reserving: Carol takes all but 1 MB of her 2 GB with one upload still arriving.
+    const nearly = STORAGE_QUOTAS.Free - storedBytes - MB;
+    expect((await tus.create(nearly, 'big.mov')).status).toBe(201);
+    expect((await usage(server, carol.cookie)).used_bytes).toBe(STORAGE_QUOTAS.Free - MB);
+    const over = await refusal(await tus.create(2 * MB, 'small.mov'));
+    expect(over.status).toBe(413);
+    expect(over.message).toContain('2 GB of storage on the Free plan');
+    expect((await tus.create(MB, 'fits.mov')).status).toBe(201);
+
+    // Dave's use is his own: Carol's uploads do not count against him.
+    expect((await usage(server, dave.cookie)).used_bytes).toBe(0);
+    expect((await new TusTestClient(server, dave.cookie).create(GIB, 'dave.mov')).status).toBe(201);
+    expect((await usage(server, dave.cookie)).used_bytes).toBe(GIB);
+  });
+
+  it('stops an upload growing once its owner is over quota', async () => {
+    const erin = await server.signedInUser();
+    await server.services.profiles.setTierByEmail(erin.email, 'Premium');
+    const tus = new TusTestClient(server, erin.cookie);
+    const created = await tus.create(10 * GIB, 'long-take.mov');
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') ?? '';
+    expect((await tus.patch(location, 0, new Uint8Array(64 * 1024))).status).toBe(204);
+
+    // The plan ends: 10 GiB declared is now over the Free plan's 2 GB.
+    await server.services.profiles.setTierByEmail(erin.email, 'Free');
+    const refused = await refusal(await tus.patch(location, 64 * 1024, new Uint8Array(64 * 1024)));
+    expect(refused.status).toBe(413);
+    expect(refused.message).toContain('2 GB of storage on the Free plan');
+    expect(await tus.offset(location)).toBe(64 * 1024);
+  });
+});
+
+describe('what counts towards the quota', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('embedded');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("counts an asset's original, its thumbnail and preview copy, and its exports' files, as stored", async () => {
+    const user = await server.signedInUser();
+    const response = await new TusTestClient(server, user.cookie).upload(fixtures.h264Mp4, 'clip.mp4');
+    expect(response.status).toBe(200);
+    const { asset } = (await response.json()) as { asset: { id: string; size_bytes: number } };
+    const db = server.services.database.db;
+    const ready = await waitFor(
+      'the preview files',
+      async () => {
+        const row = await db.selectFrom('projects').select(['processing_status', 'thumbnail_path', 'proxy_path']).where('id', '=', asset.id).executeTakeFirstOrThrow();
+        return row.processing_status === 'ready' ? row : undefined;
+      },
+      WAIT.mediaMs,
+    );
+    let derived = 0;
+    for (const key of [ready.thumbnail_path, ready.proxy_path]) if (key) derived += (await server.services.storage.size(key)) ?? 0;
+    expect(derived).toBeGreaterThan(0);
+    expect((await usage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived);
+
+    const started = await startExport(server, user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p' });
+    const done = await finishedExport(server, user.cookie, started.predictionId);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    const row = await db.selectFrom('exports').select('output_key').where('user_id', '=', (await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const exportBytes = (await server.services.storage.size(row.output_key)) ?? 0;
+    expect(exportBytes).toBeGreaterThan(0);
+    expect((await usage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived + exportBytes);
+  });
+});
