@@ -107,6 +107,7 @@ const CONTRACT_MATRIX: Record<ApiRouteName, Entry> = {
   getSettings: { object: 'account', call: () => ({ method: 'GET', path: API.getSettings.path }), expect: SELF },
   updateSettings: { object: 'account', call: () => ({ method: 'PUT', path: API.updateSettings.path, json: { weeklyTips: true } }), expect: SELF },
   events: { object: 'account', call: () => ({ method: 'GET', path: API.events.path }), expect: SELF, stream: true },
+  getStorageUsage: { object: 'account', call: () => ({ method: 'GET', path: API.getStorageUsage.path }), expect: SELF },
   listAssets: { object: 'account', call: () => ({ method: 'GET', path: API.listAssets.path }), expect: SELF },
   listUserLuts: { object: 'account', call: () => ({ method: 'GET', path: API.listUserLuts.path }), expect: SELF },
   importUserLut: { object: 'account', call: () => ({ method: 'POST', path: API.importUserLut.path, json: { name: 'Matrix import', cube: tinyCube() } }), expect: SELF },
