@@ -23,7 +23,7 @@ function billingError(error: unknown, thrown: string): void {
 /** /subscriptions: the Free and Premium plans (docs/product-rules.md, 'Plans'). */
 export function SubscriptionsScreen() {
   usePageTitle('Subscription Plans');
-  const { user, profile, subscription, refresh } = useAuth();
+  const { user, profile, subscription, refresh, loading } = useAuth();
   const [refreshing, setRefreshing] = useState(false);
   const tier = subscription.subscription_tier ?? normaliseTier(profile?.subscription_tier);
   const isFree = !subscription.subscribed || tier === 'Free';
@@ -50,6 +50,8 @@ export function SubscriptionsScreen() {
   };
   // Checkout redirects away on success, so the button stays on 'Processing...' until the page goes.
   const processing = checkout.isPending || checkout.isSuccess;
+  // Until the session is read, Upgrade would tell a signed-in person to sign in: it waits, disabled.
+  const undecided = loading;
 
   return (
     <div className="page plans-page">
@@ -105,7 +107,7 @@ export function SubscriptionsScreen() {
                   {isFree ? 'Current Plan' : 'Downgrade'}
                 </button>
               ) : isFree ? (
-                <button className="btn btn-primary" onClick={upgrade} disabled={processing}>
+                <button className="btn btn-primary" onClick={upgrade} disabled={processing || undecided}>
                   {processing ? 'Processing...' : 'Upgrade to Premium'}
                 </button>
               ) : (
