@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Profile, SubscriptionTier } from '@cinegrade/contract';
 import { effectiveSubscription, type EffectiveSubscription, type SubscriptionRecord } from '../billing/subscription-state';
 import type { DatabaseSchema } from '../db/schema';
+import { subscriptionFromRow } from '../billing/subscription.repository';
 
 /**
  * Profiles, always read and written for one user id (the signed-in user's). The stored
@@ -52,14 +53,7 @@ export class ProfileRepository {
   async subscriptionRecord(userId: string): Promise<SubscriptionRecord | null> {
     const row = await this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row) return null;
-    return {
-      provider: row.provider,
-      customerId: row.customer_id,
-      subscriptionId: row.subscription_id,
-      status: row.status,
-      currentPeriodEnd: row.current_period_end,
-      cancelAtPeriodEnd: row.cancel_at_period_end,
-    };
+    return subscriptionFromRow(row);
   }
 
   /** Sets a user's tier by email (the admin command). Answers false when no such user exists. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import type { SubscriptionRecord } from './subscription-state';
 
@@ -61,6 +61,18 @@ export class SubscriptionRepository {
   }
 }
 
+/** A stored subscription row as the record the billing rules read. */
+export function subscriptionFromRow(row: Selectable<DatabaseSchema['subscriptions']>): SubscriptionRecord {
+  return {
+    provider: row.provider,
+    customerId: row.customer_id,
+    subscriptionId: row.subscription_id,
+    status: row.status,
+    currentPeriodEnd: row.current_period_end,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+  };
+}
+
 function eventScope(tx: Transaction<DatabaseSchema>, eventId: string): EventScope {
   return {
     async userExists(userId) {
@@ -73,14 +85,7 @@ function eventScope(tx: Transaction<DatabaseSchema>, eventId: string): EventScop
     async current(userId) {
       const row = await tx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
       if (!row) return null;
-      return {
-        provider: row.provider,
-        customerId: row.customer_id,
-        subscriptionId: row.subscription_id,
-        status: row.status,
-        currentPeriodEnd: row.current_period_end,
-        cancelAtPeriodEnd: row.cancel_at_period_end,
-      };
+      return subscriptionFromRow(row);
     },
     async save(userId, record, now) {
       const values = {
