@@ -70,10 +70,17 @@ export class ExportRepository {
     return row?.status ?? null;
   }
 
-  /** The files of an asset's exports, read in the transaction that deletes the asset. */
+  /** The files of an asset's exports (and of the segments of split ones not joined yet), read in the transaction that deletes the asset. */
   static async outputKeysOfAsset(tx: Transaction<DatabaseSchema>, userId: string, assetId: string): Promise<string[]> {
     const rows = await tx.selectFrom('exports').select('output_key').where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
-    return rows.map((r) => r.output_key);
+    const segments = await tx
+      .selectFrom('export_segments')
+      .innerJoin('exports', 'exports.id', 'export_segments.export_id')
+      .select('export_segments.file_key')
+      .where('exports.user_id', '=', userId)
+      .where('exports.asset_id', '=', assetId)
+      .execute();
+    return [...rows.map((r) => r.output_key), ...segments.map((s) => s.file_key)];
   }
 
   /**
