@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { mediaFeatureStates, type MediaStatus } from '@cinegrade/contract';
 import { ProfileRepository } from './account/profile.repository';
@@ -40,6 +41,7 @@ import { AnalysisService } from './analysis/analysis.service';
 import { FrameDecoder } from './analysis/frame-decoder.adapter';
 import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer.adapter';
+import { ExportSegmentRepository } from './exports/export-segment.repository';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
 import { BillingService } from './billing/billing.service';
@@ -128,7 +130,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     });
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
-    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
+    const split = { jobs, segments: new ExportSegmentRepository(database.db), segmentSeconds: config.exportSegmentSeconds };
+    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const subscriptions = new SubscriptionRepository(database.db);
     const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(subscriptions, config.publicUrl, clock);
@@ -218,6 +221,31 @@ async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; file
       expireInSeconds: 23 * 60 * 60,
       concurrency: 1,
       handler: (data, context) => handlers.renderer.render(data, context),
+    },
+    work,
+  );
+  // A split export (docs/operations.md, 'Segmented exports'): each segment is its own job, retried
+  // alone, on whichever worker is free; the join is short (stream copy and the audio). Each job's
+  // expiry is set when it is sent, from its own length.
+  await jobs.define(
+    {
+      name: 'export.render-segment',
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      expireInSeconds: 23 * 60 * 60,
+      concurrency: 1,
+      handler: (data, context) => handlers.renderer.renderSegment(data, context),
+    },
+    work,
+  );
+  await jobs.define(
+    {
+      name: 'export.join',
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      expireInSeconds: 23 * 60 * 60,
+      concurrency: 1,
+      handler: (data, context) => handlers.renderer.join(data, context),
     },
     work,
   );
