@@ -15,41 +15,20 @@ import type { Asset, ColorSettings, ExportFormat } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportArgs } from '../src/exports/export-args';
 import { gradeOfRequest, type AssetMetadata } from '../src/exports/export.service';
-import { resolveMediaBinaries } from '../src/media/binaries';
 import { PID_FILE } from '../src/platform/work-folder';
-import { download, exportStatus, FFMPEG, finishedExport, postJson, probeFile, startExport } from './support/exports';
+import { download, exportStatus, FFMPEG, finishedExport, postJson, probeFile, startExport, type ProbedStream } from './support/exports';
+import { SEGMENT_CLIP, segmentSourceClip, videoFrames } from './support/segments';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
 
-const SECONDS = 8;
-const RATE = 10;
-const FRAMES = SECONDS * RATE;
+const { seconds: SECONDS, frames: FRAMES } = SEGMENT_CLIP;
 // 8 s of source in segments of about 2 s: four segments of 20 frames, joins before frames 20, 40 and 60.
 const SEGMENT_SECONDS = '2';
 const JOINS = [20, 40, 60];
 const SETTINGS: ColorSettings = { contrast: 20, saturation: 15, temperature: 10 };
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-segments-test-'));
-
-/** A moving test pattern with a keyframe every second, audio, tagged BT.709. */
-function sourceClip(): string {
-  const file = path.join(work, 'source.mp4');
-  execFileSync(FFMPEG, [
-    '-v', 'error',
-    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=${RATE}:duration=${SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-g', String(RATE), '-pix_fmt', 'yuv420p',
-    '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv',
-    '-c:a', 'aac', '-shortest', '-y', file,
-  ]); // prettier-ignore
-  return file;
-}
-
-function videoFrames(file: string): number {
-  const out = execFileSync(resolveMediaBinaries().ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', file], { encoding: 'utf8' });
-  return Number(out.trim());
-}
 
 /** Per-frame PSNR (average of the planes, dB) of `file` against `reference`. */
 function psnrPerFrame(file: string, reference: string): number[] {
@@ -78,7 +57,7 @@ describe('a split export (segments on two workers, joined)', () => {
     user = await server.signedInUser();
     await server.services.profiles.setTierByEmail(user.email, 'Premium');
     userId = (await server.services.database.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id;
-    source = sourceClip();
+    source = segmentSourceClip(work);
     const response = await new TusTestClient(server, user.cookie).upload(source, 'long take.mp4');
     expect(response.status, await response.clone().text()).toBe(200);
     clip = ((await response.json()) as { asset: Asset }).asset;
@@ -120,7 +99,11 @@ describe('a split export (segments on two workers, joined)', () => {
     expect(videoFrames(joined)).toBe(videoFrames(source));
     expect(videoFrames(joined)).toBe(FRAMES);
     expect(probed.duration).toBeCloseTo(sourceProbe.duration ?? 0, 1);
-    expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1280, height: 720, color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709', color_range: 'tv' });
+    const tags = (stream: ProbedStream | undefined) => ({ color_space: stream?.color_space, color_transfer: stream?.color_transfer, color_primaries: stream?.color_primaries, color_range: stream?.color_range });
+    const joinedVideo = probed.streams.find((s) => s.codec_type === 'video');
+    expect(joinedVideo).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
+    expect(tags(joinedVideo)).toEqual(tags(sourceProbe.streams.find((s) => s.codec_type === 'video')));
+    expect(tags(joinedVideo)).toEqual({ color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709', color_range: 'tv' });
     // The audio is one stream encoded once for the whole export.
     expect(probed.streams.filter((s) => s.codec_type === 'audio')).toMatchObject([{ codec_name: 'aac' }]);
 

@@ -168,7 +168,11 @@ export class ExportRenderer {
           const outputPath = path.join(run.work, `output.${path.extname(row.output_key).slice(1)}`);
           await run.ffmpeg(joinArgs({ original: run.original, listPath, format: job.format, outputPath }), exportTimeoutMs(job.metadata, job.format, job.quality), 0);
           await run.settle();
-          return await this.finish(row, outputPath);
+          // The segments go once the joined file is stored, before the export says it succeeded.
+          return await this.finish(row, outputPath, async () => {
+            for (const copy of copies.splice(0)) await copy.release();
+            await this.removeSegments(row);
+          });
         } finally {
           for (const copy of copies) await copy.release();
         }
@@ -309,11 +313,15 @@ export class ExportRenderer {
     }
   }
 
-  /** Stores the file under the export's key (atomically), then marks the row; a row that stopped being active meanwhile loses the file. */
-  private async finish(row: ExportRow, outputPath: string): Promise<JobOutcome> {
+  /**
+   * Stores the file under the export's key (atomically), runs `stored`, then marks the row; a row
+   * that stopped being active meanwhile loses the file.
+   */
+  private async finish(row: ExportRow, outputPath: string, stored: () => Promise<void> = () => Promise.resolve()): Promise<JobOutcome> {
     // Counted towards the owner's storage quota (docs/product-rules.md, 'Limits').
     const sizeBytes = (await fs.promises.stat(outputPath)).size;
     await this.storage.putFile(row.output_key, outputPath, { move: true });
+    await stored();
     const done = await this.exports.updateIfActive(row.user_id, row.id, { status: 'succeeded', progress: 100, size_bytes: sizeBytes, finished_at: new Date(), error: null, suggestion: null });
     if (!done) {
       // Cancelled or deleted while the file was stored. A row already succeeded (a duplicate run of
