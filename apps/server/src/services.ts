@@ -19,6 +19,7 @@ import { createMemoryNotifications, createPostgresNotifications } from './db/not
 import { createEventBus, type EventBus } from './events/event-bus';
 import { Housekeeping } from './jobs/housekeeping';
 import { JobQueue } from './jobs/job-queue';
+import type { JobDefinition } from './jobs/job-types';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries';
 import { describeMediaCheck } from './media/ffmpeg-capabilities';
@@ -213,42 +214,13 @@ async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; file
   // One render at a time per worker process: ffmpeg already uses every core. Retried from the start
   // (twice) when its worker dies or the process stops; each job's expiry is set when it is sent, from
   // the export's own wall-clock limit (see ExportService.start), under pg-boss's 24-hour ceiling.
-  await jobs.define(
-    {
-      name: 'export.render',
-      retryLimit: 2,
-      retryDelaySeconds: 5,
-      expireInSeconds: 23 * 60 * 60,
-      concurrency: 1,
-      handler: (data, context) => handlers.renderer.render(data, context),
-    },
-    work,
-  );
-  // A split export (docs/operations.md, 'Segmented exports'): each segment is its own job, retried
-  // alone, on whichever worker is free; the join is short (stream copy and the audio). Each job's
-  // expiry is set when it is sent, from its own length.
-  await jobs.define(
-    {
-      name: 'export.render-segment',
-      retryLimit: 2,
-      retryDelaySeconds: 5,
-      expireInSeconds: 23 * 60 * 60,
-      concurrency: 1,
-      handler: (data, context) => handlers.renderer.renderSegment(data, context),
-    },
-    work,
-  );
-  await jobs.define(
-    {
-      name: 'export.join',
-      retryLimit: 2,
-      retryDelaySeconds: 5,
-      expireInSeconds: 23 * 60 * 60,
-      concurrency: 1,
-      handler: (data, context) => handlers.renderer.join(data, context),
-    },
-    work,
-  );
+  // A split export (docs/operations.md, 'Segmented exports') has a job per segment, retried alone, on
+  // whichever worker is free, and a join (stream copy and the audio); each is sent with its own expiry.
+  const exportJob = <N extends 'export.render' | 'export.render-segment' | 'export.join'>(name: N, handler: JobDefinition<N>['handler']) =>
+    jobs.define({ name, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 23 * 60 * 60, concurrency: 1, handler }, work);
+  await exportJob('export.render', (data, context) => handlers.renderer.render(data, context));
+  await exportJob('export.render-segment', (data, context) => handlers.renderer.renderSegment(data, context));
+  await exportJob('export.join', (data, context) => handlers.renderer.join(data, context));
   await jobs.define(
     {
       name: 'storage.delete',

@@ -50,7 +50,7 @@ describe('a split export whose worker is killed mid-segment', () => {
       'the first worker to be rendering a segment',
       async () => {
         const { rows } = await client.query<{ part: string }>(
-          `select j.data->>'part' as part from job_leases l join pgboss.job j on j.id::text = l.job_id
+          `select j.data->>'part' as part from job_leases l join pgboss.job j on j.id = l.job_id
            where l.queue = 'export.render-segment' and l.worker_id like $1 and j.data->>'exportId' = $2`,
           [`${first?.pid}-%`, started.predictionId],
         );
