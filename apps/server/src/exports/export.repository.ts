@@ -84,6 +84,31 @@ export class ExportRepository {
   }
 
   /**
+   * Queues the stored segments of a split export for deletion (job `storage.delete`) and removes
+   * their rows: for an export that ended without its own jobs tidying up (see
+   * ExportService.healLostJob). Answers how many files were queued.
+   */
+  async queueSegmentFilesForDeletion(userId: string, id: string): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .selectFrom('export_segments')
+        .innerJoin('exports', 'exports.id', 'export_segments.export_id')
+        .select(['export_segments.file_key', 'exports.user_id'])
+        .where('exports.user_id', '=', userId)
+        .where('exports.id', '=', id)
+        .execute();
+      if (rows.length === 0) return 0;
+      await tx
+        .insertInto('pending_file_deletions')
+        .values(rows.map((row) => ({ key: row.file_key, user_id: row.user_id })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      await tx.deleteFrom('export_segments').where('export_id', '=', id).execute();
+      return rows.length;
+    });
+  }
+
+  /**
    * Data retention (docs/product-rules.md, 'Settings'): removes the finished exports (succeeded,
    * failed or cancelled) of every user whose retention is a number of days, once finished longer
    * ago than that, and queues their files for deletion in the same transaction. A user who never

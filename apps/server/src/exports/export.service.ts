@@ -212,6 +212,8 @@ export class ExportService {
     });
     if (!failed) return (await this.exports.get(userId, row.id)) ?? row;
     this.logger.warn('An export lost its job and was marked failed', { exportId: row.id, jobState: state });
+    // A split export's segments already rendered: nobody else will remove them.
+    if ((await this.exports.queueSegmentFilesForDeletion(userId, row.id)) > 0) await this.jobs.send('storage.delete', { reason: 'segments of a lost export' });
     await this.publish(userId, failed);
     return failed;
   }
