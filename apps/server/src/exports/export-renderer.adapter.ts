@@ -136,7 +136,11 @@ export class ExportRenderer {
           return { status: 'success' };
         },
         (progress) => split.segments.setProgress(exportId, part, progress),
-      );
+      ).catch(async (error: unknown) => {
+        // Retried, unless this last attempt has just failed the export: then its segments go.
+        await this.settledSplit(row, { status: 'failed', reason: String(error) });
+        throw error;
+      });
       if (outcome.status !== 'success') return this.settledSplit(row, outcome);
     }
     // Cancelled or failed meanwhile: this segment's file (and those before it) go.
