@@ -11,7 +11,7 @@
  * speed-up of two workers (target ≥ 1.8× against the single render) and the overhead of
  * splitting and joining (split×1 against single). Wall-clock times move with whatever else the
  * machine runs; the load average is printed beside them. BENCH_SEGMENTS_SECONDS (default 4) and
- * BENCH_SEGMENTS_RATE (default 12) set the clip; it is cut into segments of 1 s.
+ * BENCH_SEGMENTS_RATE (default 6) set the clip; it is cut into segments of 1 s.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/
 import { TusTestClient } from '../test/support/tus-client';
 
 const SECONDS = Number(process.env.BENCH_SEGMENTS_SECONDS ?? 4);
-const RATE = Number(process.env.BENCH_SEGMENTS_RATE ?? 12);
+const RATE = Number(process.env.BENCH_SEGMENTS_RATE ?? 6);
 const { ffmpeg } = resolveMediaBinaries();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-segments-bench-'));
 
@@ -48,8 +48,8 @@ async function main(): Promise<void> {
   const postgres = await startPostgres();
   const processes: ServerProcess[] = [];
   try {
-    const env = { DATABASE_URL: postgres.url, DATA_DIR: path.join(work, 'data'), WEB_DIST_DIR: path.join(work, 'no-web'), LOG_LEVEL: 'warn' };
-    const web = await startServerProcess('main', { ...env, RUN_WORKER: 'false', LOG_LEVEL: 'info' });
+    const env = { DATABASE_URL: postgres.url, DATA_DIR: path.join(work, 'data'), WEB_DIST_DIR: path.join(work, 'no-web') };
+    const web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
     processes.push(web);
     const cookie = await signUpOverHttp(web, `bench-${Date.now()}@example.com`);
     const client = new pg.Client({ connectionString: postgres.url });
