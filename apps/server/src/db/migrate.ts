@@ -7,7 +7,7 @@ import * as uploadLocks from './migrations/0005-upload-locks';
 import * as subscriptions from './migrations/0006-subscriptions';
 import * as completedUploads from './migrations/0007-completed-uploads';
 import * as storageQuota from './migrations/0008-storage-quota';
-import * as exportSegments from './migrations/0009-export-segments';
+import * as exportSegments from './migrations/0010-export-segments';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -23,7 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-subscriptions': subscriptions,
   '0007-completed-uploads': completedUploads,
   '0008-storage-quota': storageQuota,
-  '0009-export-segments': exportSegments,
+  '0010-export-segments': exportSegments,
 };
 
 class StaticProvider implements MigrationProvider {
