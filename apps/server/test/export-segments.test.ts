@@ -95,8 +95,20 @@ describe('a split export (segments on two workers, joined)', () => {
 
   it('joins MP4 segments into the source\'s frames, duration and colour tags, with no seam against a single-pass render', async () => {
     const started = await startExport(server, user.cookie, { assetId: clip.id, colorSettings: SETTINGS, outputFormat: 'mp4', quality: '720p' });
-    const done = await finishedExport(server, user.cookie, started.predictionId);
+    // The export's progress while its segments render: theirs together, weighted by their frames.
+    const seen: number[] = [];
+    const done = await waitFor(
+      'the split export to finish',
+      async () => {
+        const status = await exportStatus(server, user.cookie, started.predictionId);
+        seen.push(status.progress);
+        return ['succeeded', 'failed', 'canceled'].includes(status.status) ? status : undefined;
+      },
+      WAIT.renderMs,
+      100,
+    );
     expect(done.status, done.error ?? '').toBe('succeeded');
+    expect(seen.some((progress) => progress > 0 && progress < 100)).toBe(true);
     const jobs = await segmentJobs(started.predictionId);
     expect(jobs.map((j) => j.part)).toEqual(['0', '1', '2', '3']);
     await expectNoSegmentsLeft(started.predictionId);
