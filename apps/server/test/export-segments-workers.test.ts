@@ -45,10 +45,13 @@ describe('a split export whose worker is killed mid-segment', () => {
     const { asset } = (await response.json()) as { asset: Asset };
 
     const started = await startExport(web, cookie, { assetId: asset.id, colorSettings: { contrast: 20, clarity: 30 }, outputFormat: 'mp4', quality: '720p' });
-    // A segment the first worker is rendering (its lease names the worker's process).
+    // A segment the first worker is rendering (its lease names the worker's process), once the
+    // export's first job (the plan) has ended: only the segment is lost.
     const lost = await waitFor(
       'the first worker to be rendering a segment',
       async () => {
+        const planned = await client.query(`select 1 from pgboss.job where name = 'export.render' and data->>'exportId' = $1 and state = 'completed'`, [started.predictionId]);
+        if (planned.rowCount === 0) return undefined;
         const { rows } = await client.query<{ part: string }>(
           `select j.data->>'part' as part from job_leases l join pgboss.job j on j.id = l.job_id
            where l.queue = 'export.render-segment' and l.worker_id like $1 and j.data->>'exportId' = $2`,

@@ -108,6 +108,7 @@ describe('a split export (segments on two workers, joined)', () => {
       100,
     );
     expect(done.status, done.error ?? '').toBe('succeeded');
+    console.log(`Progress seen while rendering: ${[...new Set(seen)].join(', ')}`);
     expect(seen.some((progress) => progress > 0 && progress < 100)).toBe(true);
     const jobs = await segmentJobs(started.predictionId);
     expect(jobs.map((j) => j.part)).toEqual(['0', '1', '2', '3']);

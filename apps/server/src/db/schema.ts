@@ -161,6 +161,8 @@ export interface ExportSegmentsTable {
   progress: ColumnType<number, number | undefined, number>;
   attempts: ColumnType<number, number | undefined, number>;
   done: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Its `export.render-segment` job has been sent. */
+  queued: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A resumable upload's lock, held by one request in any process (`uploads/upload-locker.ts`). */

@@ -133,6 +133,9 @@ export class ExportRenderer {
           await run.settle();
           await this.storage.putFile(segment.file_key, outputPath, { move: true });
           await split.segments.markDone(exportId, part);
+          // The export moves on by this segment's share (below 100 until the join has stored the file).
+          const moved = await this.exports.updateIfActive(userId, exportId, { progress: Math.min(99.9, await split.segments.setProgress(exportId, part, 100)) });
+          if (moved) await this.publish(userId, moved);
           return { status: 'success' };
         },
         (progress) => split.segments.setProgress(exportId, part, progress),
@@ -199,14 +202,18 @@ export class ExportRenderer {
     return { originalKey: asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportQuality, grade };
   }
 
-  /** Plans the segments and queues a job for each; the export's progress is theirs from now on. */
+  /**
+   * Plans the segments and queues a job for each; the export's progress is theirs from now on. A
+   * retry of this job (its worker died) queues only the segments whose job was not sent yet.
+   */
   private async queueSegments(row: ExportRow, job: RenderJob, plan: SegmentPlan[], split: SegmentSplitting): Promise<JobOutcome> {
-    await split.segments.replacePlan(row.id, plan, (part) => derivedKey(row.output_key, `part-${part}`, path.extname(row.output_key).slice(1)));
-    for (const segment of plan) {
+    const unsent = await split.segments.planOnce(row.id, plan, (part) => derivedKey(row.output_key, `part-${part}`, path.extname(row.output_key).slice(1)));
+    for (const segment of unsent) {
       const metadata = { ...job.metadata, durationSeconds: segment.frames / (job.metadata.frameRate ?? 1) };
       await split.jobs.send('export.render-segment', { exportId: row.id, userId: row.user_id, part: segment.part }, { expireInSeconds: this.expirySeconds(metadata, row), fairFor: row.user_id });
+      await split.segments.markQueued(row.id, segment.part);
     }
-    this.logger.info('Export split into segments', { exportId: row.id, segments: plan.length });
+    this.logger.info('Export split into segments', { exportId: row.id, segments: plan.length, queuedNow: unsent.length });
     return { status: 'success' };
   }
 

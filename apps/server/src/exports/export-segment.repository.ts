@@ -8,16 +8,22 @@ export type ExportSegmentRow = Selectable<ExportSegmentsTable>;
 export class ExportSegmentRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
-  /** A new plan for an export: earlier segments (of an earlier run) go, and no join has claimed it. */
-  async replacePlan(exportId: string, plan: SegmentPlan[], fileKey: (part: number) => string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('export_segments').where('export_id', '=', exportId).execute();
-      await tx.updateTable('exports').set({ join_job_id: null }).where('id', '=', exportId).execute();
-      await tx
-        .insertInto('export_segments')
-        .values(plan.map((s) => ({ export_id: exportId, part: s.part, start_frame: s.startFrame, frames: s.frames, to_end: s.toEnd, seek_seconds: s.seekSeconds, file_key: fileKey(s.part) })))
-        .execute();
-    });
+  /**
+   * The export's plan, written once: a retry of the export's first job (its worker died after
+   * planning) keeps the segments already planned, rendered or queued. Answers the segments whose
+   * job is still to be sent.
+   */
+  async planOnce(exportId: string, plan: SegmentPlan[], fileKey: (part: number) => string): Promise<ExportSegmentRow[]> {
+    await this.db
+      .insertInto('export_segments')
+      .values(plan.map((s) => ({ export_id: exportId, part: s.part, start_frame: s.startFrame, frames: s.frames, to_end: s.toEnd, seek_seconds: s.seekSeconds, file_key: fileKey(s.part) })))
+      .onConflict((oc) => oc.columns(['export_id', 'part']).doNothing())
+      .execute();
+    return this.db.selectFrom('export_segments').selectAll().where('export_id', '=', exportId).where('queued', '=', false).orderBy('part').execute();
+  }
+
+  async markQueued(exportId: string, part: number): Promise<void> {
+    await this.db.updateTable('export_segments').set({ queued: true }).where('export_id', '=', exportId).where('part', '=', part).execute();
   }
 
   get(exportId: string, part: number): Promise<ExportSegmentRow | undefined> {

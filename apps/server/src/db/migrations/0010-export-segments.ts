@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Split exports (`exports/export-segments.ts`): one row per segment of an export, rendered by its
- * own job on any worker, with its progress, its attempts and, once rendered, the stored file the
- * join reads. `join_job_id` on the export names the one join job that may join it: the segments
+ * own job on any worker, with its progress, its attempts, whether its job has been queued and,
+ * once rendered, the stored file the join reads. `join_job_id` on the export names the one join job that may join it: the segments
  * finishing last may each queue one, and the first to run claims the export.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -19,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       progress real not null default 0,
       attempts int not null default 0,
       done boolean not null default false,
+      queued boolean not null default false,
       primary key (export_id, part)
     );
     alter table exports add column join_job_id text;
