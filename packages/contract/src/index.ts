@@ -7,6 +7,7 @@ import { analysisRoutes } from './analyze-scene';
 import { exportRoutes } from './exports';
 import { billingRoutes } from './billing';
 import { storageRoutes } from './storage-quota';
+import { batchRoutes } from './batch';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -153,8 +154,30 @@ export {
   storageQuotaMessage,
   formatStorageSize,
 } from './storage-quota';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes };
+export {
+  BATCH_PREMIUM_MESSAGE,
+  MAX_BATCH_FILES,
+  BATCH_FILE_STATUSES,
+  BATCH_SESSION_STATUSES,
+  BATCH_MESSAGES,
+  batchProcessingMessage,
+  batchResultMessage,
+  batchSaveFailedMessage,
+  batchDownloadingMessage,
+  BatchParams,
+  BatchFileParams,
+  CreateBatchRequest,
+  UpdateBatchGradeRequest,
+  ExportBatchRequest,
+  BatchFile,
+  BatchSession,
+  CreateBatchResponse,
+  BatchSessionList,
+  ApplyGradeRequest,
+} from './batch';
+export type { BatchFileStatus, BatchSessionStatus } from './batch';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes, batchRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...batchRoutes };
 export type ApiRouteName = keyof typeof API;
