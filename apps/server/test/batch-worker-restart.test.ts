@@ -10,29 +10,25 @@ import type { Asset, BatchSession, CreateBatchResponse } from '@cinegrade/contra
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
-import { freshDatabase } from './support/test-server';
+import { signUpOverHttp, type ServerProcess } from './support/server-process';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
+import { startWorkerCluster, type WorkerCluster } from './support/worker-cluster';
 
 describe('a batch whose worker is killed mid-batch', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let cluster: WorkerCluster;
   let web: ServerProcess;
-  const workers: ServerProcess[] = [];
-  let env: Record<string, string>;
+  let database: WorkerCluster['database'];
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
-    env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web') };
-    web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
+    cluster = await startWorkerCluster();
+    ({ web, database } = cluster);
   });
   afterAll(async () => {
-    for (const child of [...workers, web]) await child.stop();
-    await database.drop();
+    await cluster.stop();
   });
 
   it('completes every file exactly once', async () => {
-    const first = await startServerProcess('worker', env);
-    workers.push(first);
+    const first = await cluster.startWorker();
     const email = `batch-restart-${Date.now()}@example.com`;
     const cookie = await signUpOverHttp(web, email);
     const client = new pg.Client({ connectionString: database.databaseUrl ?? '' });
@@ -61,7 +57,7 @@ describe('a batch whose worker is killed mid-batch', () => {
         WAIT.renderMs,
       );
       first.kill();
-      workers.push(await startServerProcess('worker', env));
+      await cluster.startWorker();
 
       // The lease goes stale after 45 s without a heartbeat; the reaper then fails the job into a retry.
       const done = await waitFor(
