@@ -153,7 +153,7 @@ describe('wheels as one ASC CDL', () => {
         const imported = cdlToWheels(read);
         expect(parseGrade({ wheels: imported }).ok, JSON.stringify(imported)).toBe(true);
         const again = wheelsToCdl(imported);
-        for (const key of ['slope', 'offset', 'power'] as const) again[key].forEach((v, c) => expect(Math.abs(v - read[key][c]!)).toBeLessThan(1e-4 * Math.max(1, Math.abs(v))));
+        for (const key of ['slope', 'offset', 'power'] as const) again[key].forEach((v, c) => expect(Math.abs(v - read[key][c]!)).toBeLessThan(2e-5 * Math.max(1, Math.abs(v))));
         const a = apply(withWheels(wheels), colors);
         const b = apply(withWheels(imported), colors);
         a.forEach((v, k) => expect(Math.abs(v - b[k]!), `${JSON.stringify(wheels)} colour ${k}`).toBeLessThan(2e-4));

@@ -182,7 +182,7 @@ export function cdlToWheels(cdl: Cdl): Wheels {
   const saturation = Math.min(WHEEL_SATURATION_MAX, cdl.saturation === 0 ? 0 : cdl.saturation);
 
   const atRest = splitSlopeOffset(cdl, [0, 0, 0]);
-  if (liftExcess(atRest) === 0) return finish(atRest, gamma, saturation);
+  if (closeEnough(liftExcess(atRest))) return finish(atRest, gamma, saturation);
   const found = searchLift(cdl);
   if (found) return finish(found, gamma, saturation);
   for (const [name, label, what] of [
@@ -216,11 +216,13 @@ function wheelExcess(wheel: Wheel): number {
   return Math.max(0, wheel.amount - 1, Math.abs(wheel.master) - 1);
 }
 
-/** The sum of the squared excesses of a split, 0 when all three wheels are in range (within tolerance). */
+/** The sum of the squared excesses of a split: 0 when all three wheels are in range. */
 function liftExcess(split: SlopeOffsetSplit): number {
-  const total = wheelExcess(split.gain) ** 2 + wheelExcess(split.offset) ** 2 + wheelExcess(split.lift) ** 2;
-  return total <= WHEEL_RANGE_TOLERANCE ** 2 ? 0 : total;
+  return wheelExcess(split.gain) ** 2 + wheelExcess(split.offset) ** 2 + wheelExcess(split.lift) ** 2;
 }
+
+/** Within {@link WHEEL_RANGE_TOLERANCE} of the wheels' range. */
+const closeEnough = (excess: number): boolean => excess <= WHEEL_RANGE_TOLERANCE ** 2;
 
 /** The lift, as a Lift wheel (hue, amount, master), that puts Gain and Offset in range; null when none is found. */
 function searchLift(cdl: Cdl): SlopeOffsetSplit | null {
@@ -232,21 +234,24 @@ function searchLift(cdl: Cdl): SlopeOffsetSplit | null {
   const cost = (point: readonly number[]): number => liftExcess(splitOf(point));
   const starts: number[][] = [];
   for (const master of [0, 0.5, -0.5, 1, -1]) for (const hue of [0, 120, 240]) for (const amount of master === 0 ? [0.5, 1] : [0, 0.5]) starts.push([hue, amount, master]);
+  // Search on past the tolerance, so what is clamped into range at the end is a few millionths at most.
+  let found: number[] | null = null;
   for (const start of starts) {
-    const best = nelderMead(cost, start, [60, 0.25, 0.25]);
-    if (cost(best) === 0) return splitOf(best);
+    const best = nelderMead(cost, start, [60, 0.25, 0.25], 1e-18);
+    if (closeEnough(cost(best)) && (found === null || cost(best) < cost(found))) found = best;
+    if (found !== null && cost(found) <= 1e-18) break;
   }
-  return null;
+  return found === null ? null : splitOf(found);
 }
 
-/** Nelder–Mead minimisation from `start` with initial steps `steps`; stops at 0 or after a fixed number of steps. */
-function nelderMead(f: (point: readonly number[]) => number, start: readonly number[], steps: readonly number[]): number[] {
+/** Nelder–Mead minimisation from `start` with initial steps `steps`; stops at `enough` or after a fixed number of steps. */
+function nelderMead(f: (point: readonly number[]) => number, start: readonly number[], steps: readonly number[], enough: number): number[] {
   const n = start.length;
   let simplex = [start.slice(), ...steps.map((step, i) => start.map((v, j) => (j === i ? v + step : v)))].map((point) => ({ point, value: f(point) }));
   const combine = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => v + t * (b[i]! - v));
-  for (let iteration = 0; iteration < 400; iteration++) {
+  for (let iteration = 0; iteration < 600; iteration++) {
     simplex.sort((a, b) => a.value - b.value);
-    if (simplex[0]!.value === 0) break;
+    if (simplex[0]!.value <= enough) break;
     const worst = simplex[n]!;
     const centroid = start.map((_, i) => simplex.slice(0, n).reduce((sum, p) => sum + p.point[i]!, 0) / n);
     const reflected = combine(centroid, worst.point, -1);

@@ -18,11 +18,11 @@ const listeners = new Set<() => void>();
 
 export const versionCompare = {
   get: (): VersionCompare | null => current,
-  set(next: VersionCompare | null): void {
+  set: (next: VersionCompare | null): void => {
     current = next;
     for (const listener of listeners) listener();
   },
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
