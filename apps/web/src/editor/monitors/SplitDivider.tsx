@@ -47,6 +47,10 @@ export function SplitDivider({ position, onChange, labels }: { position: number;
           dragging.current = false;
           event.currentTarget.releasePointerCapture(event.pointerId);
         }}
+        // A touch the browser takes back (a system gesture, a palm) ends the drag too.
+        onPointerCancel={() => {
+          dragging.current = false;
+        }}
         onKeyDown={onKeyDown}
       />
     </>
