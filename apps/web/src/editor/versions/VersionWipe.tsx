@@ -49,5 +49,5 @@ export function VersionWipe(props: { mediaType: 'video' | 'image' | null; source
 
   if (!compared) return null;
   const hidden = `${Math.max(0, Math.min(100, (1 - props.position) * 100))}%`;
-  return <canvas ref={canvas} className="program-canvas version-wipe-canvas" data-testid="version-wipe-canvas" aria-label={`Version ${compared.name}`} style={{ clipPath: `inset(0 ${hidden} 0 0)` }} />;
+  return <canvas ref={canvas} className="program-canvas version-wipe-canvas" data-testid="version-wipe-canvas" data-mode={view?.mode} aria-label={`Version ${compared.name}`} style={{ clipPath: `inset(0 ${hidden} 0 0)` }} />;
 }
