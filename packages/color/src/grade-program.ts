@@ -14,6 +14,7 @@
  *  6. tone curves per channel on encoded values (`tone.ts`): dehaze's contrast, then contrast,
  *     then highlights and shadows, then brightness;
  *  6b. custom curves on encoded values (`curves.ts`): master on every channel, then R, G, B;
+ *  6c. hue curves on encoded values (`hue-curves.ts`): Hue vs Hue, Hue vs Sat × Lum vs Sat, Hue vs Lum;
  *  7. chroma in linear light, luminance-preserving (`kernels.ts`): dehaze's saturation times the
  *     saturation slider, combined with vibrance into one per-pixel factor;
  *  8. clamp to 0..1 (done by the LUT baker).
@@ -40,6 +41,8 @@ import { areWheelsAtRest, wheelsToCdl } from './wheels';
 import type { Wheels } from './wheels';
 import { areCurvesAtRest, isCurveAtRest, monotoneCurve } from './curves';
 import type { Curves } from './curves';
+import { areHueCurvesAtRest, hueCurveTables } from './hue-curves';
+import type { HueCurves } from './hue-curves';
 
 /** Stops of exposure at ±100. */
 export const EXPOSURE_STOPS_AT_FULL = 2;
@@ -115,7 +118,7 @@ function appendCurves(builder: ProgramBuilder, curves: Curves | undefined): void
   if (r !== identity || g !== identity || b !== identity) builder.channel('encoded', 'encoded', [r!, g!, b!]);
 }
 
-function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined): void {
+function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined, hueCurves: HueCurves | undefined): void {
   const steps: ((x: number) => number)[] = [];
   if (a.dehaze !== 0) steps.push(toneCurveFunction(contrastCurve((DEHAZE_CONTRAST * a.dehaze) / 100)));
   if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
@@ -124,6 +127,7 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves
   // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve.
   for (const step of steps) builder.channel('encoded', 'encoded', step);
   appendCurves(builder, curves);
+  if (hueCurves !== undefined && !areHueCurvesAtRest(hueCurves)) builder.hueCurves(hueCurveTables(hueCurves));
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
   if (saturation !== 1 || a.vibrance !== 0) builder.chroma(saturation, a.vibrance / 100);
 }
@@ -166,7 +170,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }
-  appendFinishing(builder, grade.adjustments, grade.curves);
+  appendFinishing(builder, grade.adjustments, grade.curves, grade.hueCurves);
   return builder.build();
 }
 
