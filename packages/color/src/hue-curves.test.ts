@@ -41,13 +41,13 @@ describe('hue curves', () => {
     const y = luma(0.6, 0.3, 0.3);
     expect(r).toBeCloseTo(y + 1.5 * (0.6 - y), 6);
     expect(g).toBeCloseTo(y + 1.5 * (0.3 - y), 6);
-    expect(b).toBeCloseTo(b, 6);
+    expect(b).toBeCloseTo(y + 1.5 * (0.3 - y), 6);
     // Down to 0: the colour becomes its luma grey.
     const grey = apply(withHue({ hueVsSat: flat(0) }), 0.6, 0.3, 0.3);
     for (const v of grey) expect(v).toBeCloseTo(y, 6);
     // A point raising only red (neutral at green and blue) leaves pure green and blue alone.
     const redOnly = withHue({ hueVsSat: [p(0, 0.8), p(1 / 3, 0.5), p(2 / 3, 0.5)] });
-    // (Within the table's interpolation: 1/1024 of a circle around hues 1/3 and 2/3.)
+    // (Within the table's interpolation: 1/512 of a circle around hues 1/3 and 2/3.)
     apply(redOnly, 0.2, 0.6, 0.2).forEach((v, c) => expect(v).toBeCloseTo([0.2, 0.6, 0.2][c]!, 5));
     apply(redOnly, 0.2, 0.2, 0.6).forEach((v, c) => expect(v).toBeCloseTo([0.2, 0.2, 0.6][c]!, 5));
     const redder = apply(redOnly, 0.6, 0.3, 0.3);
@@ -121,11 +121,15 @@ describe('hue curves', () => {
     const points = [p(0, 0.6), p(0.5, 0.4)];
     expect(parseGrade({ hueCurves: { hueVsSat: points } })).toEqual({ ok: true, grade: { ...DEFAULT_GRADE, hueCurves: { ...DEFAULT_HUE_CURVES, hueVsSat: points } } });
     expect(parseGrade({ hueCurves: {} })).toEqual({ ok: true, grade: DEFAULT_GRADE });
-    expect(parseGrade({ hueCurves: { hueVsHue: [p(1, 0.5)] } })).toMatchObject({ ok: false, field: 'hueCurves.hueVsHue[0].x', message: expect.stringContaining('below 1') });
+    expect(parseGrade({ hueCurves: { hueVsHue: [p(1, 0.5)] } })).toEqual({ ok: false, field: 'hueCurves.hueVsHue[0].x', message: 'hueCurves.hueVsHue[0].x must be a number from 0 to below 1 (got 1)' });
     // Lum vs Sat is not periodic: x = 1 (white) is a place on it.
     expect(parseGrade({ hueCurves: { lumVsSat: [p(1, 0.2)] } })).toMatchObject({ ok: true });
     expect(parseGrade({ hueCurves: { hueVsSat: [p(0.2, 1.5)] } })).toMatchObject({ ok: false, field: 'hueCurves.hueVsSat[0].y' });
-    expect(parseGrade({ hueCurves: { satVsSat: [] } })).toMatchObject({ ok: false, field: 'hueCurves.satVsSat', message: expect.stringContaining('hueVsHue, hueVsSat, hueVsLum, lumVsSat') });
+    expect(parseGrade({ hueCurves: { satVsSat: [] } })).toEqual({
+      ok: false,
+      field: 'hueCurves.satVsSat',
+      message: 'hueCurves.satVsSat is not a hue curve; expected one of hueVsHue, hueVsSat, hueVsLum, lumVsSat',
+    });
     expect(parseGrade({ hueCurves: { hueVsLum: [p(0.5, 0.5), p(0.4, 0.5)] } })).toMatchObject({ ok: false, field: 'hueCurves.hueVsLum[1].x' });
     expect(parseGrade({ hueCurves: [] })).toMatchObject({ ok: false, field: 'hueCurves' });
   });
