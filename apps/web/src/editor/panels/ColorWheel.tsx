@@ -26,7 +26,8 @@ export function balanceOf(point: Point): Pick<Wheel, 'hue' | 'amount'> {
   let hue = Math.round((Math.atan2(point.y, point.x) / DEG) * 10) / 10;
   if (hue < 0) hue += 360;
   if (hue >= 360) hue -= 360;
-  return { hue, amount };
+  // −0 (a pointer exactly level with the centre) is saved as 0.
+  return { hue: hue === 0 ? 0 : hue, amount };
 }
 
 export interface WheelChange {
