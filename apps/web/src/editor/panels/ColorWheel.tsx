@@ -10,7 +10,7 @@ interface Point {
 }
 
 const DEG = Math.PI / 180;
-/** Drag distance is divided by this with Shift or Alt held (docs/product-rules.md, 'Colour wheels'). */
+/** Drag distance is divided by this with Shift or Alt held (docs/product-rules.md, 'Colour wheels and curves'). */
 export const FINE_DRAG_FACTOR = 10;
 /** Arrow keys move the puck by this much of the radius (a tenth of it with Shift). */
 export const WHEEL_NUDGE = 0.01;

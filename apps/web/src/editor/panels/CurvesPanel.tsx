@@ -149,7 +149,7 @@ function useProgramSampler(active: boolean, onSample: (rgb: [number, number, num
 }
 
 /**
- * The Curves tab of Color Grading (docs/product-rules.md, 'Curves'): the custom curves (luma, red,
+ * The Curves tab of Color Grading (docs/product-rules.md, 'Colour wheels and curves'): the custom curves (luma, red,
  * green, blue) over PROGRAM's histogram, and the hue curves with a sampler that puts a point at the
  * hue (or luma) of a colour picked on PROGRAM.
  */

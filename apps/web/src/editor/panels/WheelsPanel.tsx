@@ -10,7 +10,7 @@ function setWheels(update: (wheels: Wheels) => Wheels, change: WheelChange = {})
 }
 
 /**
- * The Wheels tab of Color Grading (docs/product-rules.md, 'Colour wheels'): Lift, Gamma, Gain and
+ * The Wheels tab of Color Grading (docs/product-rules.md, 'Colour wheels and curves'): Lift, Gamma, Gain and
  * Offset, each a colour-balance puck and a master, and the CDL saturation. They change the grade
  * the monitors and the export share.
  */
