@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,20 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, waitForToast } from '../support/accounts';
 import { browserForSuite } from '../support/browser';
-import { assetIdByName, cpuReference, decodeWithFfmpeg, difference, namedCopy, programFrame, readProgram, readSource, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
-import { fixtures } from '../support/fixtures';
+import { assetIdByName, cpuReference, decodeWithFfmpeg, difference, programFrame, readProgram, readSource, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
+import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
 import { sharedServer } from '../support/shared-server';
 import { WAIT, pollFor, waitingFor } from '../support/waits';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-pro-controls-e2e-'));
+
+/** A 720p still (the test pattern's colour bars): a Free 720p export keeps its size, so pixels compare one to one. */
+const [WIDTH, HEIGHT] = [1280, 720];
+function still(name: string): string {
+  const file = path.join(work, `${name}.png`);
+  execFileSync(resolveMediaBinaries().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${HEIGHT}:rate=1:duration=1`, '-frames:v', '1', '-y', file]);
+  return file;
+}
 
 /** The grade the editor saved on the asset (its autosave), as the export reads it. */
 async function savedGrade(page: Page, id: string): Promise<Grade | null> {
@@ -25,7 +34,7 @@ async function savedGrade(page: Page, id: string): Promise<Grade | null> {
 async function redrawn(page: Page, action: () => Promise<void>): Promise<Pixels> {
   const before = await programFrame(page);
   await action();
-  await waitForProgram(page, 800, before);
+  await waitForProgram(page, WIDTH, before);
   return readProgram(page);
 }
 
@@ -76,11 +85,11 @@ describe('colour wheels and curves in Chromium', () => {
 
   it('moves PROGRAM with the wheels, curves and hue curves, as the CPU reference does, and exports the frame the preview shows', async () => {
     await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, namedCopy(fixtures.png, 'pro still'), 'pro still');
+    await uploadAndOpen(page, still('pro still'), 'pro still');
     const id = await assetIdByName(page, 'pro still');
-    await waitForProgram(page, 800);
+    await waitForProgram(page, WIDTH);
     const original = await readProgram(page);
-    const source = await readSource(page, 800, 600);
+    const source = await readSource(page, WIDTH, HEIGHT);
 
     // Wheels: drag the Gain puck towards orange, then nudge Lift towards blue from the keyboard.
     await page.getByRole('tab', { name: 'Wheels' }).click();
@@ -107,7 +116,7 @@ describe('colour wheels and curves in Chromium', () => {
     const canvas = page.getByTestId('program-canvas');
     const canvasBox = await canvas.boundingBox();
     if (!canvasBox) throw new Error('PROGRAM is not on screen');
-    await page.mouse.click(canvasBox.x + ((target.x + 0.5) / 800) * canvasBox.width, canvasBox.y + ((target.y + 0.5) / 600) * canvasBox.height);
+    await page.mouse.click(canvasBox.x + ((target.x + 0.5) / WIDTH) * canvasBox.width, canvasBox.y + ((target.y + 0.5) / HEIGHT) * canvasBox.height);
     const sampled = page.getByRole('slider', { name: /^Hue vs Sat curve point/ });
     await waitingFor('the sampled points on Hue vs Sat', WAIT.pageMs, (timeout) => sampled.nth(2).waitFor({ timeout }));
     const hueX = Math.round(target.hue * 1000) / 1000;
@@ -144,7 +153,7 @@ describe('colour wheels and curves in Chromium', () => {
     const file = path.join(work, 'pro still.png');
     await download.saveAs(file);
     await waitForToast(page, 'Export completed!');
-    const exported = decodeWithFfmpeg(file, 800, 600);
+    const exported = decodeWithFfmpeg(file, WIDTH, HEIGHT);
     const parity = difference(exported, preview);
     console.info(`pro controls: exported PNG against PROGRAM, largest difference ${parity.max}/255 at ${JSON.stringify(parity.at)}`);
     expect(parity.max).toBeLessThanOrEqual(2);
