@@ -103,37 +103,51 @@ export function hueCurveTables(curves: HueCurves): HueCurveTables {
   };
 }
 
-/** The table at x in 0..1 (clamped), linearly interpolated. */
-function read(t: Float64Array, x: number): number {
-  const p = (x > 0 ? (x < 1 ? x : 1) : 0) * HUE_TABLE_INTERVALS;
-  const k = p | 0;
-  const a = t[k]!;
-  return a + (t[k + 1]! - a) * (p - k);
-}
-
 const [KR, KG, KB] = REC709_LUMA;
 
 /** Applies the curves in place to RGB triplets start..end−1 of `buffer` (encoded values). */
 export function applyHueCurves(buffer: Float64Array, start: number, end: number, tables: HueCurveTables): void {
   const { hueShift, hueSat, hueLum, lumSat } = tables;
+  const n = HUE_TABLE_INTERVALS;
   for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
     let r = buffer[i]!;
     let g = buffer[i + 1]!;
     let b = buffer[i + 2]!;
-    const hi = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+    let hi: number;
+    let lo: number;
+    let h6: number;
+    // The hexcone hue: which channel is largest decides the sector pair, the others where in it.
+    if (r >= g && r >= b) {
+      hi = r;
+      lo = g < b ? g : b;
+      h6 = g - b;
+    } else if (g >= b) {
+      hi = g;
+      lo = r < b ? r : b;
+      h6 = b - r;
+    } else {
+      hi = b;
+      lo = r < g ? r : g;
+      h6 = r - g;
+    }
     const c = hi - lo;
     if (!(c > 0)) continue;
-    const h6 = hi === r ? (g - b) / c : hi === g ? (b - r) / c + 2 : (r - g) / c + 4;
-    const h = (h6 < 0 ? h6 + 6 : h6) / 6;
-    // One table position for the three hue tables (h is within 0..1).
-    const p = h * HUE_TABLE_INTERVALS;
+    h6 = h6 / c + (hi === r ? 0 : hi === g ? 2 : 4);
+    if (h6 < 0) h6 += 6;
+    // One table position for the three hue tables (h6/6 is within 0..1).
+    const p = h6 * (n / 6);
     const k = p | 0;
     const t = p - k;
-    let factor = lumSat === null ? 1 : read(lumSat, KR * r + KG * g + KB * b);
+    let factor = 1;
+    if (lumSat !== null) {
+      const y = KR * r + KG * g + KB * b;
+      const q = (y > 0 ? (y < 1 ? y : 1) : 0) * n;
+      const j = q | 0;
+      factor = lumSat[j]! + (lumSat[j + 1]! - lumSat[j]!) * (q - j);
+    }
     if (hueSat !== null) factor *= hueSat[k]! + (hueSat[k + 1]! - hueSat[k]!) * t;
     if (hueShift !== null) {
-      let turned = (h + hueShift[k]! + (hueShift[k + 1]! - hueShift[k]!) * t) * 6;
+      let turned = h6 + 6 * (hueShift[k]! + (hueShift[k + 1]! - hueShift[k]!) * t);
       if (turned < 0) turned += 6;
       else if (turned >= 6) turned -= 6;
       const sector = turned | 0;
