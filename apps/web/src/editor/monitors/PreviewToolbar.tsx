@@ -41,7 +41,7 @@ export function PreviewToolbar(props: { name: string | null; preparing: boolean;
             aria-pressed={compare === 'split'}
             disabled={!props.hasMedia}
             onClick={() => editorView.setCompareMode(compare === 'split' ? 'off' : 'split')}
-            title="Split wipe: original left of the divider, graded right"
+            title="Split wipe: original (or a version chosen in Versions) left of the divider, graded right"
           >
             Split
           </button>
