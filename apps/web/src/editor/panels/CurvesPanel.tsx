@@ -87,10 +87,12 @@ function curveFunction(name: AnyCurve, points: readonly CurvePoint[]): (x: numbe
   return isHueCurve(name) ? hueCurveFunction(name, points) : monotoneCurve(points);
 }
 
-/** PROGRAM's histogram for one channel, re-measured on every frame and grade change. */
+/** The histogram is re-measured at most this often: reading PROGRAM back stalls the GPU. */
+export const HISTOGRAM_INTERVAL_MS = 200;
+
+/** PROGRAM's histogram for one channel, re-measured after frames and grade changes (at most every 200 ms). */
 function useProgramHistogram(channel: 0 | 1 | 2 | 3 | null): Float32Array | null {
   const { readProgramPixels, onFrame } = useEditorMedia();
-  const { grade } = useGradeState();
   const [counts, setCounts] = useState<Float32Array | null>(null);
   useEffect(() => {
     if (channel === null) {
@@ -98,21 +100,30 @@ function useProgramHistogram(channel: 0 | 1 | 2 | 3 | null): Float32Array | null
       return undefined;
     }
     let frame = 0;
-    const measure = () => {
-      cancelAnimationFrame(frame);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const read = () => {
       // After PROGRAM has drawn the new grade or frame.
       frame = requestAnimationFrame(() => {
         const pixels = readProgramPixels();
         setCounts(pixels ? histogram(accumulateScopes(pixels.data, pixels.width, pixels.height), channel) : null);
       });
     };
-    measure();
-    const stop = onFrame(measure);
+    const measure = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        read();
+      }, HISTOGRAM_INTERVAL_MS);
+    };
+    read();
+    const stopFrames = onFrame(measure);
+    const stopGrades = gradeStore.subscribe(measure);
     return () => {
-      stop();
+      stopFrames();
+      stopGrades();
+      if (timer !== null) clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
-  }, [channel, readProgramPixels, onFrame, grade]);
+  }, [channel, readProgramPixels, onFrame]);
   return counts;
 }
 
