@@ -60,7 +60,7 @@ describe('needsProxy', () => {
 });
 
 describe('proxyArgs', () => {
-  const chroma = 'zscale=matrix=709:range=limited,format=yuv420p,setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv';
+  const chroma = 'zscale,format=gbrp16le,zscale=matrix=709:range=limited,format=yuv420p,setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv';
   const filterOf = (args: string[]) => args[args.indexOf('-vf') + 1];
 
   it('encodes H.264 High yuv420p tagged BT.709 at most 1080 lines, with faststart', () => {

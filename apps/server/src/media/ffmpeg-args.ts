@@ -104,8 +104,8 @@ export function proxyFrameSize(metadata: Pick<MediaMetadata, 'width' | 'height' 
 
 /**
  * The proxy's video filters: the export's input chain (media/colour-chain.ts: tags, matrix and
- * range, HDR tone mapping), scaled there as the export scales, then BT.709 limited-range yuv420p
- * tagged so. The browser's BT.709 decode of the proxy gives back the RGB the export grades, so
+ * range, HDR tone mapping), scaled there as the export scales, clipped to the RGB cube, then
+ * BT.709 limited-range yuv420p tagged so. The browser's BT.709 decode of the proxy gives back the RGB the export grades, so
  * the preview of the proxy and the export of the original agree (docs/color-engine.md, 'Input
  * chain'); stills become RGB (16-bit when the source has more than 8 bits).
  */
@@ -117,7 +117,11 @@ export function proxyFilter(metadata: MediaMetadata, mediaType: 'video' | 'image
   }
   const size = proxyFrameSize(metadata);
   const sameSize = size.width === source.width && size.height === source.height;
-  return [...inputChain(metadata, sameSize ? '' : zscaleSize(size, false)), `zscale=${TO_BT709_YCBCR}`, 'format=yuv420p', BT709_FRAME_TAGS].join(',');
+  // Clipped to the RGB cube (16-bit) before YCbCr, as lut3d clips the export's input: YCbCr can
+  // carry colours outside the cube (a BT.2020 source's saturated colours after the tone map),
+  // which the browser would clip after its own decode, differently.
+  const clip = ['zscale', 'format=gbrp16le'];
+  return [...inputChain(metadata, sameSize ? '' : zscaleSize(size, false)), ...clip, `zscale=${TO_BT709_YCBCR}`, 'format=yuv420p', BT709_FRAME_TAGS].join(',');
 }
 
 /**
