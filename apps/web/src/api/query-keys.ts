@@ -34,6 +34,14 @@ export const queryKeys = {
     /** GET /api/assets/{id}, read when an asset is opened. */
     detail: (userId: UserKey, assetId: string | null) => ['user', userId, 'assets', 'detail', assetId] as const,
   },
+  batches: {
+    /** Every batch session: what an `export-progress` event (a batch file rendering) concerns. */
+    all: (userId: string) => ['user', userId, 'batches'] as const,
+    /** GET /api/batches: the batch library. */
+    list: (userId: UserKey) => ['user', userId, 'batches', 'list'] as const,
+    /** GET /api/batches/{id}: one session with its files' status. */
+    detail: (userId: UserKey, batchId: string | null) => ['user', userId, 'batches', 'detail', batchId] as const,
+  },
   exports: {
     /** Every export's status: what an `export-progress` event concerns. */
     all: (userId: string) => ['user', userId, 'exports'] as const,
