@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { API, BATCH_MESSAGES, type BatchSession, type LiveEvent } from '@cinegrade/contract';
+import { API, BATCH_MESSAGES, type BatchSession } from '@cinegrade/contract';
 import { ApiError, callApi } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/AuthProvider';
@@ -41,21 +41,6 @@ export function useBatchSession(batchId: string | null) {
 export function useBatchLibrary() {
   const { user } = useAuth();
   return useQuery(batchListQuery(user?.id ?? null));
-}
-
-/** A batch session with one export's live progress written into the file it renders. */
-export function withBatchFileProgress(session: BatchSession | undefined, event: Extract<LiveEvent, { type: 'export-progress' }>): BatchSession | undefined {
-  if (!session?.files.some((file) => file.predictionId === event.predictionId && file.status === 'processing')) return session;
-  return {
-    ...session,
-    files: session.files.map((file) => (file.predictionId === event.predictionId && file.status === 'processing' ? { ...file, progress: Math.max(file.progress, event.progress) } : file)),
-  };
-}
-
-/** Writes a live export-progress event into every cached batch session that renders it; a finished export refetches them. */
-export function applyBatchProgressEvent(client: QueryClient, userId: string, event: Extract<LiveEvent, { type: 'export-progress' }>): void {
-  client.setQueriesData<BatchSession>({ queryKey: [...queryKeys.batches.all(userId), 'detail'] }, (session) => withBatchFileProgress(session, event));
-  if (event.status === 'succeeded' || event.status === 'failed' || event.status === 'canceled') void client.invalidateQueries({ queryKey: queryKeys.batches.all(userId) });
 }
 
 /**
