@@ -1,4 +1,4 @@
-import { BATCH_ADJUSTMENT_KEYS, DEFAULT_GRADE, type AdjustmentKey, type Grade, type LookId } from '@cinegrade/color';
+import { DEFAULT_GRADE, type AdjustmentKey, type BATCH_ADJUSTMENT_KEYS, type Grade, type LookId } from '@cinegrade/color';
 import { gradeFromSavedGrade, type ColorSettings } from '@cinegrade/contract';
 
 /** The batch editor's six slider values (docs/product-rules.md, 'Sliders'). */
