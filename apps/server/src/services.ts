@@ -42,6 +42,8 @@ import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
+import { BatchRepository } from './batch/batch.repository';
+import { BatchService } from './batch/batch.service';
 import { BillingService } from './billing/billing.service';
 import type { BillingProvider } from './billing/billing-provider';
 import { BuiltinBilling } from './billing/builtin-billing';
@@ -71,6 +73,7 @@ export interface Services {
   /** Database-backed fixed-window limits, shared by every process. */
   rateLimiter: RateLimiter;
   exports: ExportService;
+  batches: BatchService;
   billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
@@ -128,6 +131,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     });
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
+    const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, events, logger);
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const subscriptions = new SubscriptionRepository(database.db);
@@ -151,7 +155,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

@@ -18,6 +18,9 @@ export function registerAssetRoutes(app: Hono<AppEnv>, session: SessionLookup, a
   registerRoute(app, API.listAssets, session, async ({ user, query }) => ({ assets: await assets.list(user.user.id, query) }));
   registerRoute(app, API.getAsset, session, ({ user, params }) => assets.get(user.user.id, params.id));
   registerRoute(app, API.updateAsset, session, ({ user, params, body }) => assets.update(user.user.id, params.id, body));
+  registerRoute(app, API.applyGrade, session, async ({ user, body }) => ({
+    assets: await assets.applyGrade(user.user.id, body.assetIds, { selected_lut: body.selected_lut, color_settings: body.color_settings }),
+  }));
   registerRoute(app, API.deleteAsset, session, async ({ user, params }) => {
     await assets.delete(user.user.id, params.id);
   });
