@@ -305,7 +305,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
         </button>
       </div>
       {applied && hasChanges && (
-        <div className="batch-applied" role="status">
+        <div className="batch-applied" role="status" data-testid="batch-applied">
           <strong>Changes Applied</strong>
           <br />
           Ready for batch export
