@@ -81,7 +81,8 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
   const [applied, setApplied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<BatchFile | null>(null);
-  const [exporting, setExporting] = useState<readonly string[] | null>(null);
+  /** The files being exported, with the render each had before: a file is done once a new render of it has finished. */
+  const [exporting, setExporting] = useState<ReadonlyMap<string, string | null> | null>(null);
   const exportStarted = useRef(false);
 
   const files = session.files;
@@ -140,10 +141,11 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
     const assetIds = files.filter((file) => selected.has(file.assetId)).map((file) => file.assetId);
     setBusy(true);
     try {
+      const before = new Map(files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, file.predictionId]));
       const answer = await callApi(API.exportBatch, { params: { id: session.id }, body: { assetIds } });
       putBatchSession(client, user.id, answer);
       exportStarted.current = true;
-      setExporting(assetIds);
+      setExporting(before);
       toast({ title: 'Exporting', description: `Rendering ${assetIds.length} files with their grades…` });
     } catch (error) {
       fail(error, 'Failed to export the batch');
@@ -154,8 +156,9 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
   // The export ends when every exported file has finished rendering: the finished ones download.
   useEffect(() => {
     if (!exporting || !exportStarted.current) return;
-    const exported = files.filter((file) => exporting.includes(file.assetId));
-    if (exported.some((file) => file.status === 'processing')) return;
+    const exported = files.filter((file) => exporting.has(file.assetId));
+    const finished = (file: BatchFile) => file.status === 'error' || file.status === 'rate_limited' || (file.status === 'completed' && file.predictionId !== exporting.get(file.assetId));
+    if (!exported.every(finished)) return;
     exportStarted.current = false;
     setExporting(null);
     setBusy(false);
