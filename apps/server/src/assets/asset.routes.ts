@@ -8,7 +8,8 @@ import { mimeForKey } from '../media/sniff';
 import type { AssetService } from './asset.service';
 import type { FileService } from './file.service';
 
-function contentDisposition(downloadName: string): string {
+/** `attachment` with the name as ASCII and as UTF-8, without characters that could disguise it. */
+export function contentDisposition(downloadName: string): string {
   const name = stripUnsafeNameCharacters(downloadName);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;

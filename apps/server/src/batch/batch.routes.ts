@@ -1,17 +1,13 @@
 import { Readable } from 'node:stream';
 import { API } from '@cinegrade/contract';
 import type { Hono } from 'hono';
+import { contentDisposition } from '../assets/asset.routes';
 import type { AppEnv } from '../http/app-env';
 import { unauthenticated } from '../http/http-error';
 import { registerRoute, type RouteOptions, type SessionLookup } from '../http/register-route';
 import type { Storage } from '../storage/storage';
 import { safeZipName, zipStream } from './batch-zip';
 import type { BatchService } from './batch.service';
-
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * The batch routes. Each is refused (403) before its body is read unless the signed-in tier is
@@ -48,7 +44,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>, session: SessionLookup, b
       const body = Readable.toWeb(zipStream(storage, files)) as ReadableStream<Uint8Array>;
       return new Response(body, {
         status: 200,
-        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(safeZipName(`${batch.name}.zip`)), 'Cache-Control': 'private, no-store' },
+        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition(safeZipName(`${batch.name}.zip`)), 'Cache-Control': 'private, no-store' },
       });
     },
     gated,
