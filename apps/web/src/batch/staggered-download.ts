@@ -1,4 +1,5 @@
 import { DOWNLOAD_STAGGER_MS } from '@cinegrade/contract';
+import { toast } from '../ui/toast-store';
 
 export interface DownloadItem {
   readonly url: string;
@@ -14,6 +15,24 @@ export function downloadLink(item: DownloadItem): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** How long a temporary link to a fetched file lives once its download has started. */
+const TEMPORARY_LINK_MS = 1000;
+
+/**
+ * Downloads a file under the given name whatever name the server gives it: the file is fetched,
+ * and saved through a temporary link that is revoked a second later. Failing, it says so.
+ */
+export function downloadRenamed(item: DownloadItem): void {
+  void fetch(item.url, { credentials: 'same-origin' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      const url = URL.createObjectURL(await response.blob());
+      downloadLink({ url, fileName: item.fileName });
+      window.setTimeout(() => URL.revokeObjectURL(url), TEMPORARY_LINK_MS);
+    })
+    .catch(() => toast({ title: 'Error', description: `Failed to download ${item.fileName}`, variant: 'destructive' }));
 }
 
 /**

@@ -14,7 +14,7 @@ import { copyGrade, useCopiedGrade } from '../batch/grade-clipboard';
 import { GradedThumbnail } from '../batch/GradedThumbnail';
 import { usePasteGrade } from '../batch/paste-grade';
 import { lookLabel } from '../batch/ProcessFilesTab';
-import { downloadOneByOne } from '../batch/staggered-download';
+import { downloadOneByOne, downloadRenamed } from '../batch/staggered-download';
 import { VideoPreviewModal } from '../batch/VideoPreviewModal';
 import { LabelledSlider } from '../editor/panels/LabelledSlider';
 import { ResizeHandle } from '../editor/layout/ResizeHandle';
@@ -165,7 +165,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
     const ready = exported.filter((file) => file.status === 'completed' && file.downloadUrl);
     const failed = exported.length - ready.length;
     const format = exportFormatInfo(session.settings.outputFormat);
-    void downloadOneByOne(ready.map((file, index) => ({ url: file.downloadUrl!, fileName: `edited_video_${index + 1}.${format.extension}` }))).then(async () => {
+    void downloadOneByOne(ready.map((file, index) => ({ url: file.downloadUrl!, fileName: `edited_video_${index + 1}.${format.extension}` })), downloadRenamed).then(async () => {
       try {
         await client.refetchQueries({ queryKey: queryKeys.batches.list(user?.id ?? null) }, { throwOnError: true });
         toast({
