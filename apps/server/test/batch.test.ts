@@ -225,6 +225,11 @@ describe('batch grading', () => {
     const failed = await settled(premium, created.session.id);
     expect(failed.files[0]).toMatchObject({ status: 'error', canRetry: true });
     expect(failed.status).toBe('failed');
+    // A failed session is not in the library, but can be listed by its status.
+    const listed = async (status?: string) =>
+      ((await (await server.request(`${API.listBatches.path}${status ? `?status=${status}` : ''}`, { cookie: premium.cookie })).json()) as { sessions: BatchSession[] }).sessions.map((s) => s.id);
+    expect(await listed('failed')).toContain(created.session.id);
+    expect(await listed()).not.toContain(created.session.id);
     const firstPrediction = failed.files[0]?.predictionId;
 
     // The original is back (a transient storage failure); Retry renders from it.
@@ -235,6 +240,7 @@ describe('batch grading', () => {
     expect(done.files[0]).toMatchObject({ status: 'completed', canRetry: false });
     expect(done.files[0]?.predictionId).not.toBe(firstPrediction);
     expect(done.status).toBe('completed');
+    expect(await listed()).toContain(created.session.id);
     // A completed file is not retried.
     const again = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: premium.cookie });
     expect(again.status).toBe(409);

@@ -73,6 +73,9 @@ const assetIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'Each file may appear once');
 
 export const BatchParams = z.object({ id: batchId });
+export const ListBatchesQuery = z.object({
+  status: z.enum(BATCH_SESSION_STATUSES, { error: `status must be one of ${BATCH_SESSION_STATUSES.join(', ')}` }).default('completed'),
+});
 export const BatchFileParams = z.object({ id: batchId, assetId: z.uuid('Not an asset id') });
 
 export const CreateBatchRequest = z
@@ -191,9 +194,10 @@ export const batchRoutes = defineRoutes({
   listBatches: {
     method: 'get',
     path: '/api/batches',
-    summary: 'Your batch library: completed collections, newest first, each with its files.',
+    summary: 'Your batch library: completed collections (or `status` processing / failed ones), newest first, each with its files.',
     tag: 'batch',
     auth: 'user',
+    query: ListBatchesQuery,
     response: BatchSessionList,
     errors: [403],
   },

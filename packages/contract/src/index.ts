@@ -165,6 +165,7 @@ export {
   batchSaveFailedMessage,
   batchDownloadingMessage,
   BatchParams,
+  ListBatchesQuery,
   BatchFileParams,
   CreateBatchRequest,
   UpdateBatchGradeRequest,

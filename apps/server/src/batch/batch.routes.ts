@@ -21,7 +21,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>, session: SessionLookup, b
     },
   };
   registerRoute(app, API.createBatch, session, ({ user, body }) => batches.create(user.user.id, body), gated);
-  registerRoute(app, API.listBatches, session, async ({ user }) => ({ sessions: await batches.listCompleted(user.user.id) }), gated);
+  registerRoute(app, API.listBatches, session, async ({ user, query }) => ({ sessions: await batches.list(user.user.id, query.status) }), gated);
   registerRoute(app, API.getBatch, session, ({ user, params }) => batches.get(user.user.id, params.id), gated);
   registerRoute(
     app,

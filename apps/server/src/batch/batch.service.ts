@@ -9,6 +9,7 @@ import {
   type CreateBatchRequest,
   type BatchFile,
   type BatchFileStatus,
+  type BatchSessionStatus,
   type BatchSession,
   type ColorSettings,
   type CreateBatchResponse,
@@ -54,7 +55,7 @@ export function batchSaveError(error: unknown): HttpError {
   if (code === '23514') return new HttpError(409, 'conflict', BATCH_MESSAGES.constraintError);
   if (code === '23503') return new HttpError(409, 'conflict', BATCH_MESSAGES.relationshipError);
   if (code === '23502') return new HttpError(409, 'conflict', BATCH_MESSAGES.missingData);
-  if (error instanceof BatchFilesChangedError) return new HttpError(409, 'conflict', batchSaveFailedMessage('a file is already in another batch or was deleted'));
+  if (error instanceof BatchFilesChangedError || code === '23505') return new HttpError(409, 'conflict', batchSaveFailedMessage('a file is already in another batch or was deleted'));
   const message = error instanceof Error && error.message ? error.message : BATCH_MESSAGES.saveFailed;
   return new HttpError(500, 'internal', batchSaveFailedMessage(message));
 }
@@ -137,12 +138,19 @@ export class BatchService {
     return this.view(userId, await this.session(userId, id));
   }
 
-  /** The library: completed sessions, newest first. Sessions whose files have all finished are settled first. */
-  async listCompleted(userId: string): Promise<BatchSession[]> {
-    for (const session of await this.batches.list(userId, 'processing')) await this.view(userId, session);
-    const completed = await this.batches.list(userId, 'completed');
+  /**
+   * The library: sessions in a status (completed by default), newest first. Processing sessions
+   * whose files have all finished are settled first, so they move to completed or failed.
+   */
+  async list(userId: string, status: BatchSessionStatus = 'completed'): Promise<BatchSession[]> {
+    const processing: BatchSession[] = [];
+    for (const session of await this.batches.list(userId, 'processing')) {
+      const view = await this.view(userId, session);
+      if (view.status === 'processing') processing.push(view);
+    }
+    if (status === 'processing') return processing;
     const views: BatchSession[] = [];
-    for (const session of completed) views.push(await this.view(userId, session));
+    for (const session of await this.batches.list(userId, status)) views.push(await this.view(userId, session));
     return views;
   }
 
