@@ -39,6 +39,8 @@ export const queryKeys = {
     all: (userId: string) => ['user', userId, 'batches'] as const,
     /** GET /api/batches: the batch library. */
     list: (userId: UserKey) => ['user', userId, 'batches', 'list'] as const,
+    /** GET /api/batches?status=processing: batches still rendering (a reopened page finds its run). */
+    running: (userId: UserKey) => ['user', userId, 'batches', 'running'] as const,
     /** GET /api/batches/{id}: one session with its files' status. */
     detail: (userId: UserKey, batchId: string | null) => ['user', userId, 'batches', 'detail', batchId] as const,
   },

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BATCH_PRESETS, getLook, isLookId, type LookId } from '@cinegrade/color';
 import { API, BATCH_COMPLETION_CLEAR_MS, BATCH_MESSAGES, batchDownloadingMessage, savedGradeFromGrade, type Asset, type BatchSession } from '@cinegrade/contract';
 import { callApi } from '../api/client';
@@ -9,7 +9,7 @@ import { gradeStore, useGradeState } from '../editor/grade-store';
 import { toast } from '../ui/toast-store';
 import { DropZone } from '../workspace/DropZone';
 import { useUploadActions } from '../workspace/uploads';
-import { putBatchSession, useBatchFailure, useBatchSession } from './batch-api';
+import { putBatchSession, runningBatchesQuery, useBatchFailure, useBatchSession } from './batch-api';
 import { formatMegabytes, splitBatchSelection } from './batch-files';
 import { batchGrade, ZERO_SLIDERS } from './batch-grade';
 import { BatchCompletion, BatchRunView, type BatchFileRow } from './BatchRunView';
@@ -48,23 +48,34 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
   const [batchId, setBatchId] = useState<string | null>(() => (userId === null ? null : rememberedBatch(userId)));
   const session = useBatchSession(batchId);
   const sessionData = session.data;
+  /** Batches this tab has shown to the end and let go: never taken up again as "the running one". */
+  const dismissed = useRef(new Set<string>());
+  const running = useQuery({ ...runningBatchesQuery(userId), enabled: batchId === null && uploads === null });
+  const runningId = running.data?.find((s) => !dismissed.current.has(s.id))?.id ?? null;
+
+  // A batch still rendering on the server (started here before a reload, or in another browser) shows here.
+  useEffect(() => {
+    if (batchId === null && uploads === null && runningId !== null) setBatchId(runningId);
+  }, [batchId, uploads, runningId]);
 
   // A remembered batch that is gone (deleted, or someone else's) is forgotten.
   useEffect(() => {
     if (session.isError && userId !== null) {
+      if (batchId !== null) dismissed.current.add(batchId);
       rememberBatch(userId, null);
       setBatchId(null);
     }
-  }, [session.isError, userId]);
+  }, [session.isError, userId, batchId]);
 
   const finished = sessionData !== undefined && sessionData.status !== 'processing' && !sessionData.files.some((f) => f.status === 'processing');
 
   const reset = useCallback(() => {
+    if (batchId !== null) dismissed.current.add(batchId);
     if (userId !== null) rememberBatch(userId, null);
     setBatchId(null);
     setUploads(null);
     setFiles([]);
-  }, [userId]);
+  }, [userId, batchId]);
 
   // Results show for a while, then clear and the library opens.
   useEffect(() => {

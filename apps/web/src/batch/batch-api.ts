@@ -24,6 +24,16 @@ export function batchListQuery(userId: string | null) {
   });
 }
 
+/** The person's batches still rendering, newest first. */
+export function runningBatchesQuery(userId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.batches.running(userId),
+    queryFn: userId === null ? skipToken : async ({ signal }) => (await callApi(API.listBatches, { query: { status: 'processing' }, signal })).sessions,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
 export function batchDetailQuery(userId: string | null, batchId: string | null) {
   return queryOptions({
     queryKey: queryKeys.batches.detail(userId, batchId),
