@@ -105,4 +105,24 @@ describe('BatchEditorScreen', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('follows the editor layouts: desktop three columns beside the controls, phone one stack without a resize handle', async () => {
+    mockFetch(() => jsonResponse(200, SESSION));
+    const width = window.innerWidth;
+    try {
+      for (const [pixels, layout, columns, handles] of [
+        [1440, 'desktop', '3', 1],
+        [390, 'phone', '2', 0],
+      ] as const) {
+        window.innerWidth = pixels;
+        const { unmount } = renderEditor(`/batch-editor?session=${SESSION.id}`);
+        expect((await screen.findByTestId('batch-editor')).getAttribute('data-layout')).toBe(layout);
+        expect(screen.getByTestId('batch-grid').getAttribute('data-columns')).toBe(columns);
+        expect(screen.queryAllByRole('separator')).toHaveLength(handles);
+        unmount();
+      }
+    } finally {
+      window.innerWidth = width;
+    }
+  });
 });
