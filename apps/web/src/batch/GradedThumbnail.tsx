@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { applyLutToRgba, bakeLut, isIdentityGrade, type Grade } from '@cinegrade/color';
+import { useStableUrl } from '../editor/monitors/use-stable-url';
 import { SWATCH_LUT_SIZE } from '../editor/panels/look-swatches';
 
 /** Longest side of a card's picture, in pixels. */
@@ -11,7 +12,9 @@ const CARD_SIDE = 320;
  * will look like. `data-graded` says whether the grade is applied (an identity grade shows the
  * thumbnail as it is).
  */
-export function GradedThumbnail({ src, grade, alt }: { src: string | null; grade: Grade; alt: string }) {
+export function GradedThumbnail({ assetId, src: latest, grade, alt }: { assetId: string; src: string | null; grade: Grade; alt: string }) {
+  // Every read of the session signs new links; the picture is loaded once per file, not per read.
+  const { url: src } = useStableUrl(assetId, latest);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [frame, setFrame] = useState<ImageData | null>(null);
   const [failed, setFailed] = useState(false);

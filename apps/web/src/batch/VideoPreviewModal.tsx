@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyLutToRgba, bakeLut, isIdentityGrade, type Grade } from '@cinegrade/color';
 import { DEFAULT_VOLUME, VIDEO_LOAD_TIMEOUT_MS, type BatchFile } from '@cinegrade/contract';
 import { SWATCH_LUT_SIZE } from '../editor/panels/look-swatches';
-import { formatDuration, formatFileSize } from './batch-files';
+import { useStableUrl } from '../editor/monitors/use-stable-url';
+import { formatDuration, formatFileSize, formatLabel } from './batch-files';
 
 /** Longest side of the graded picture, in pixels: enough for the modal, cheap to grade every frame. */
 const PREVIEW_SIDE = 640;
@@ -15,6 +16,8 @@ type Phase = 'loading' | 'ready' | 'error';
  * Space plays or pauses, Escape closes.
  */
 export function VideoPreviewModal({ file, grade, onClose }: { file: BatchFile; grade: Grade; onClose: () => void }) {
+  // The link is kept while the modal is open (each read of the session signs a new one); Retry takes the latest.
+  const { url: source, refresh } = useStableUrl(file.assetId, file.originalUrl);
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [phase, setPhase] = useState<Phase>('loading');
@@ -67,10 +70,10 @@ export function VideoPreviewModal({ file, grade, onClose }: { file: BatchFile; g
 
   // Loading that takes longer than the limit is a failure the person can retry.
   useEffect(() => {
-    if (phase !== 'loading' || !file.originalUrl) return;
+    if (phase !== 'loading' || !source) return;
     const timer = window.setTimeout(() => setPhase('error'), VIDEO_LOAD_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [phase, attempt, file.originalUrl]);
+  }, [phase, attempt, source]);
 
   const toggle = useCallback(() => {
     const element = video.current;
@@ -100,7 +103,7 @@ export function VideoPreviewModal({ file, grade, onClose }: { file: BatchFile; g
     }
   }, [volume, muted]);
 
-  const format = (file.format || 'video').toUpperCase();
+  const format = formatLabel(file);
   return (
     <div className="batch-modal-backdrop" role="presentation" onClick={onClose}>
       <div className="batch-modal" role="dialog" aria-modal="true" aria-label={`Preview ${file.fileName}`} onClick={(event) => event.stopPropagation()}>
@@ -114,7 +117,7 @@ export function VideoPreviewModal({ file, grade, onClose }: { file: BatchFile; g
             ✕
           </button>
         </div>
-        {!file.originalUrl ? (
+        {!source ? (
           <div className="batch-modal-video">
             <div className="batch-modal-overlay">
               <strong>Video Not Available</strong>
@@ -132,7 +135,7 @@ export function VideoPreviewModal({ file, grade, onClose }: { file: BatchFile; g
               <video
                 key={attempt}
                 ref={video}
-                src={file.originalUrl}
+                src={source}
                 preload="auto"
                 playsInline
                 crossOrigin="anonymous"
@@ -163,6 +166,7 @@ export function VideoPreviewModal({ file, grade, onClose }: { file: BatchFile; g
                     className="btn btn-sm"
                     onClick={() => {
                       setPhase('loading');
+                      refresh();
                       setAttempt((n) => n + 1);
                     }}
                   >

@@ -59,3 +59,12 @@ export function formatDuration(seconds: number | null | undefined): string {
 export function batchOutcomeMessage(succeeded: number, failed: number): string {
   return failed > 0 ? batchResultMessage(succeeded, failed) : `Successfully processed ${succeeded} video files! Saved to your library.`;
 }
+
+/**
+ * A file's format as a card or the preview shows it: its name's extension, else the first of the
+ * container names the server read (ffprobe lists several, 'mov,mp4,m4a,…'), else VIDEO.
+ */
+export function formatLabel(file: { fileName: string; format: string }): string {
+  const ext = extension(file.fileName);
+  return (ext || file.format.split(',')[0] || 'video').toUpperCase();
+}

@@ -8,7 +8,7 @@ import { ApiError, callApi } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/AuthProvider';
 import { putBatchSession, useBatchFailure, useBatchSession } from '../batch/batch-api';
-import { formatDuration, formatFileSize } from '../batch/batch-files';
+import { formatDuration, formatFileSize, formatLabel } from '../batch/batch-files';
 import { batchGrade, savedGradeOf, ZERO_SLIDERS, type BatchSliders } from '../batch/batch-grade';
 import { copyGrade, useCopiedGrade } from '../batch/grade-clipboard';
 import { GradedThumbnail } from '../batch/GradedThumbnail';
@@ -206,7 +206,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
             return (
               <li key={file.assetId} className={`batch-card${isSelected ? ' batch-card-selected' : ''}`} data-testid="batch-card" data-selected={isSelected} onClick={() => toggle(file.assetId)}>
                 <div className="batch-card-media">
-                  <GradedThumbnail src={file.originalThumbnail} grade={grades.get(file.assetId)!} alt={`${file.fileName} through its grade`} />
+                  <GradedThumbnail assetId={file.assetId} src={file.originalThumbnail} grade={grades.get(file.assetId)!} alt={`${file.fileName} through its grade`} />
                   <input
                     type="checkbox"
                     className="batch-card-check"
@@ -233,7 +233,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
                     {file.fileName}
                   </strong>
                   <span className="muted">
-                    {(file.format || 'video').toUpperCase()} · {formatFileSize(file.fileSize)} · {lookLabel(file.appliedLUT)}
+                    {formatLabel(file)} · {formatFileSize(file.fileSize)} · {lookLabel(file.appliedLUT)}
                   </span>
                   <span className="small">{file.status === 'processing' ? `Rendering ${Math.round(file.progress)}%` : file.status === 'completed' ? 'Ready for editing' : (file.error ?? 'Failed')}</span>
                 </div>
