@@ -73,6 +73,27 @@ async function recordFileStatuses(page: Page): Promise<() => Promise<Record<stri
   return () => page.evaluate(() => (window as unknown as { batchStatuses: Record<string, string[]> }).batchStatuses);
 }
 
+/**
+ * The largest chroma (max − min of R, G, B) over the picture a batch editor card shows, or null
+ * while the card has drawn nothing yet.
+ */
+async function cardChroma(page: Page, index: number): Promise<number | null> {
+  return page.evaluate((n) => {
+    const canvas = document.querySelectorAll('[data-testid=batch-card]')[n]?.querySelector<HTMLCanvasElement>('canvas.batch-thumb');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width < 32) return null;
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let most = 0;
+    let lit = false;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+      if (r + g + b > 60) lit = true;
+      most = Math.max(most, Math.max(r, g, b) - Math.min(r, g, b));
+    }
+    return lit ? most : null;
+  }, index);
+}
+
 describe('batch grading, in a real browser', () => {
   const browser = browserForSuite();
   let server: AppServer | null = null;
@@ -154,6 +175,13 @@ describe('batch grading, in a real browser', () => {
     await page.getByRole('button', { name: 'Apply to Selected' }).click();
     await waitForToast(page, 'Settings applied to 2 selected files');
     await page.getByTestId('batch-applied').waitFor();
+    // The cards show each file's frame through its saved grade, drawn by the colour engine:
+    // the two in Film Noir black and white, the third still in colour.
+    await until('the two Film Noir cards drawn in black and white', async () => {
+      const [one, two] = [await cardChroma(page, 0), await cardChroma(page, 1)];
+      return one !== null && one <= 2 && two !== null && two <= 2;
+    });
+    await until('the third card drawn in colour', async () => ((await cardChroma(page, 2)) ?? 0) > 40);
 
     const downloads: Download[] = [];
     page.on('download', (download) => downloads.push(download));
