@@ -117,6 +117,10 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
       toast({ title: 'Error', description: 'None of the files could be uploaded, so nothing was processed.', variant: 'destructive' });
       return;
     }
+    const lost = chosen.filter((_, index) => assets[index] === null).map((file) => file.name);
+    if (lost.length > 0) {
+      toast({ title: 'Upload Failed', description: `Not uploaded, so left out of the batch: ${lost.join(', ')}`, variant: 'destructive' });
+    }
     const saved = savedGradeFromGrade(grade());
     try {
       const answer = await callApi(API.createBatch, { body: { assetIds: uploaded.map((a) => a.id), selectedLUT: saved.selected_lut, colorSettings: saved.color_settings } });
@@ -193,6 +197,11 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
       <div className="batch-tab" data-testid="batch-process">
         <p className="small">Uploading {rows.length} video files…</p>
         <BatchRunView rows={rows} onRetry={() => undefined} />
+        {uploads.every((row) => row.error !== null) && (
+          <button type="button" className="btn btn-sm" onClick={reset}>
+            Choose Files Again
+          </button>
+        )}
       </div>
     );
   }

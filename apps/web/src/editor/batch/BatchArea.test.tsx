@@ -17,10 +17,11 @@ vi.mock('../../auth/AuthProvider', () => ({
   useAuth: () => ({ user: auth.tier === null ? null : { id: 'user-1' }, profile: auth.tier === null ? null : { subscription_tier: auth.tier } }),
 }));
 /** The upload queue: every file becomes an asset at once (its own tests cover tus). */
-const uploads = vi.hoisted(() => ({ files: [] as File[] }));
+const uploads = vi.hoisted(() => ({ files: [] as File[], fail: [] as string[] }));
 vi.mock('../../workspace/uploads', () => ({
   useUploadActions: () => ({
-    uploadFile: (file: File, outcome: { onProgress?: (sent: number, total: number) => void; onDone?: (asset: Asset) => void }) => {
+    uploadFile: (file: File, outcome: { onProgress?: (sent: number, total: number) => void; onDone?: (asset: Asset) => void; onFail?: (message: string) => void }) => {
+      if (uploads.fail.includes(file.name)) return outcome.onFail?.('The connection to the server was lost.');
       uploads.files.push(file);
       outcome.onProgress?.(file.size, file.size);
       outcome.onDone?.({ id: `00000000-0000-4000-8000-00000000000${uploads.files.length}`, name: file.name } as Asset);
@@ -53,6 +54,7 @@ function addFiles(files: File[]) {
 beforeEach(() => {
   auth.tier = 'Premium';
   uploads.files = [];
+  uploads.fail = [];
   window.localStorage.clear();
 });
 afterEach(() => {
@@ -168,5 +170,32 @@ describe('BatchArea', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Library' }));
     expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
     expect(toasts().at(-1)).toEqual({ title: 'Premium Feature', description: 'Batch processing is a premium feature. Please upgrade to access this functionality.', variant: 'destructive' });
+  });
+
+  it('leaves out files whose upload failed, saying which, and offers to choose again when none arrived', async () => {
+    uploads.fail = ['b.mov'];
+    const session = batchSession([batchFile(1, { status: 'processing', progress: 0, downloadUrl: null })]);
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/batches' && init?.method === 'POST') return jsonResponse(201, { session, skipped: [], message: 'Processing 1 video file' });
+      if (url === `/api/batches/${session.id}`) return jsonResponse(200, session);
+      return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    const { unmount } = renderArea();
+    addFiles([video('a.mp4'), video('b.mov')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Process 2 Files' }));
+    await waitFor(() => expect(toasts().some((t) => t.description === 'Not uploaded, so left out of the batch: b.mov')).toBe(true));
+    await waitFor(() => expect(sentBody(fetchMock, 'POST')).toMatchObject({ assetIds: ['00000000-0000-4000-8000-000000000001'] }));
+    unmount();
+
+    uploads.fail = ['c.mp4'];
+    uploads.files = [];
+    expect(window.localStorage.getItem('cinegrade.batch.running:user-1')).toBe(session.id);
+    window.localStorage.clear();
+    renderArea();
+    addFiles([video('c.mp4')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Process 1 Files' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Files Again' }));
+    expect(screen.getByRole('button', { name: 'Process 0 Files' })).toBeTruthy();
+    expect(toasts().at(-1)?.description).toBe('None of the files could be uploaded, so nothing was processed.');
   });
 });
