@@ -53,6 +53,9 @@ function peakMb(pid: number): number {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
+  // Made before any server is asked anything: ffmpeg blocks this process for a while, long enough
+  // for an idle keep-alive connection to be closed under the next request.
+  const source = clip();
   const postgres = await startPostgres();
   const dataDir = path.join(work, 'data');
   const env = { DATABASE_URL: postgres.url, DATA_DIR: dataDir, WEB_DIST_DIR: path.join(work, 'no-web'), LOG_LEVEL: 'warn' };
@@ -68,7 +71,6 @@ async function main(): Promise<void> {
     await db.connect();
     await db.query(`update profiles set subscription_tier = 'Premium' where id = (select id from users where email = $1)`, [email]);
     await db.end();
-    const source = clip();
     console.log(`Batch benchmark: ${FILES} clips of ${SECONDS} s, 1920×1080 25 fps H.264, graded to 1080p MP4 (look + sliders). CPU cores: ${os.cpus().length}.`);
 
     const uploadTen = async (label: string): Promise<string[]> => {
@@ -149,6 +151,9 @@ async function main(): Promise<void> {
     console.log(`  ZIP of the batch, streamed          ${seconds(performance.now() - zipStarted).padStart(8)} (${(bytes / 1e6).toFixed(1)} MB)`);
 
     console.log(`  peak memory (VmHWM): web server ${peakMb(web.pid).toFixed(0)} MB; workers ${workers.map((w) => `${peakMb(w.pid).toFixed(0)} MB`).join(', ')} (Node only; ffmpeg runs in its own processes)`);
+  } catch (error) {
+    console.error(`The web server's log ended with:\n${processes[0]?.log().slice(-3000) ?? ''}`);
+    throw error;
   } finally {
     for (const child of processes.reverse()) await child.stop().catch(() => undefined);
     postgres.stop();

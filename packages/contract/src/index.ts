@@ -8,6 +8,7 @@ import { exportRoutes } from './exports';
 import { billingRoutes } from './billing';
 import { storageRoutes } from './storage-quota';
 import { batchRoutes } from './batch';
+import { gradeVersionRoutes } from './grade-versions';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -109,8 +110,18 @@ export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInven
 export { PLANS, PREMIUM_PRICE } from './plans';
 export { stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
-export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
+export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
+export {
+  MAX_GRADE_VERSIONS_PER_ASSET,
+  GRADE_VERSION_LIMIT_MESSAGE,
+  MAX_GRADE_VERSION_NAME,
+  GradeVersion,
+  GradeVersionList,
+  CreateGradeVersionRequest,
+  RenameGradeVersionRequest,
+  GradeVersionParams,
+} from './grade-versions';
 export {
   MEDIA_TYPES,
   PROCESSING_STATUSES,
@@ -178,8 +189,8 @@ export {
   ApplyGradeRequest,
 } from './batch';
 export type { BatchFileStatus, BatchSessionStatus } from './batch';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes, batchRoutes };
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes, gradeVersionRoutes, batchRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...batchRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...gradeVersionRoutes, ...batchRoutes };
 export type ApiRouteName = keyof typeof API;
