@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { registerAccountRoutes } from './account/account.routes';
 import { registerAnalysisRoutes } from './analysis/analysis.routes';
 import { registerAssetRoutes } from './assets/asset.routes';
+import { registerBatchRoutes } from './batch/batch.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
@@ -66,6 +67,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);
   registerExportRoutes(app, session, services.exports);
+  registerBatchRoutes(app, session, services.batches, services.storage);
   registerBillingRoutes(app, session, services.billing, config.publicUrl);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));
