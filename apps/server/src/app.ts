@@ -1,4 +1,4 @@
-import { API, buildOpenApiDocument, MAX_CUBE_FILE_BYTES } from '@cinegrade/contract';
+import { API, buildOpenApiDocument, MAX_CUBE_FILE_BYTES, WRITE_RATE_LIMIT_EXEMPT_PATHS } from '@cinegrade/contract';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccountRoutes } from './account/account.routes';
@@ -57,7 +57,7 @@ export function createApp(services: Services): Hono<AppEnv> {
     await services.database.pool.query('select 1');
     return { ok: true as const, media: services.media };
   });
-  const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' });
+  const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' }, { writeLimitExempt: WRITE_RATE_LIMIT_EXEMPT_PATHS });
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session, services.events);
   registerAccountRoutes(app, session, services.profiles, services.settings, services.storageQuota);

@@ -193,4 +193,11 @@ export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
 export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...gradeVersionRoutes, ...batchRoutes };
+
+/**
+ * POST routes that `WRITE_RATE_LIMITS` does not count: two reads sent as POST, which the web app
+ * polls (an export's status every 3 s, the subscription), and the payment provider's webhook,
+ * signed, all of it arriving from a few addresses (docs/product-rules.md, 'Limits').
+ */
+export const WRITE_RATE_LIMIT_EXEMPT_PATHS: ReadonlySet<string> = new Set([API.checkProcessingStatus.path, API.checkSubscription.path, API.stripeWebhook.path]);
 export type ApiRouteName = keyof typeof API;
