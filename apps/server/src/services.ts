@@ -36,6 +36,8 @@ import { UploadLocker } from './uploads/upload-locker';
 import { StorageQuota } from './uploads/storage-quota';
 import { createUploadServer } from './uploads/upload-server';
 import { createUploadStaging } from './uploads/upload-staging';
+import { GradeVersionRepository } from './assets/grade-version.repository';
+import { GradeVersionService } from './assets/grade-version.service';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 import { AnalysisService } from './analysis/analysis.service';
@@ -45,6 +47,8 @@ import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportSegmentRepository } from './exports/export-segment.repository';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
+import { BatchRepository } from './batch/batch.repository';
+import { BatchService } from './batch/batch.service';
 import { BillingService } from './billing/billing.service';
 import type { BillingProvider } from './billing/billing-provider';
 import { BuiltinBilling } from './billing/builtin-billing';
@@ -66,6 +70,7 @@ export interface Services {
   events: EventBus;
   jobs: JobQueue;
   assets: AssetService;
+  gradeVersions: GradeVersionService;
   files: FileService;
   userLuts: UserLutService;
   analysis: AnalysisService;
@@ -74,6 +79,7 @@ export interface Services {
   /** Database-backed fixed-window limits, shared by every process. */
   rateLimiter: RateLimiter;
   exports: ExportService;
+  batches: BatchService;
   billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
@@ -129,8 +135,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       userLuts,
       derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
     });
+    const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
+    const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, events, logger);
     const split = { jobs, segments: new ExportSegmentRepository(database.db), segmentSeconds: config.exportSegmentSeconds };
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
@@ -155,7 +163,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

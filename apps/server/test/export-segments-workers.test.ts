@@ -12,33 +12,28 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, finishedExport, startExport } from './support/exports';
 import { SEGMENT_CLIP, segmentSourceClip, videoFrames } from './support/segments';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
-import { freshDatabase } from './support/test-server';
+import { signUpOverHttp } from './support/server-process';
 import { TusTestClient } from './support/tus-client';
+import { startWorkerCluster, type WorkerCluster } from './support/worker-cluster';
 import { waitFor, WAIT } from './support/wait';
 
 describe('a split export whose worker is killed mid-segment', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let web: ServerProcess;
-  const workers: ServerProcess[] = [];
-  let env: Record<string, string>;
+  let cluster: WorkerCluster;
   let client: pg.Client;
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
-    env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web'), EXPORT_SEGMENT_SECONDS: '2' };
-    web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
-    client = new pg.Client({ connectionString: database.databaseUrl ?? '' });
+    cluster = await startWorkerCluster({ EXPORT_SEGMENT_SECONDS: '2' });
+    client = new pg.Client({ connectionString: cluster.database.databaseUrl ?? '' });
     await client.connect();
   });
   afterAll(async () => {
     await client?.end();
-    for (const child of [...workers, web]) await child.stop();
-    await database.drop();
+    await cluster?.stop();
   });
 
   it('renders only the lost segment again, and the export completes once', async () => {
-    for (let i = 0; i < 2; i++) workers.push(await startServerProcess('worker', env));
-    const [first] = workers;
+    const { web, database } = cluster;
+    const first = await cluster.startWorker();
+    await cluster.startWorker();
     const cookie = await signUpOverHttp(web, `segments-${Date.now()}@example.com`);
     const response = await new TusTestClient(web, cookie).upload(segmentSourceClip(database.dataDir), 'long take.mp4');
     expect(response.status).toBe(200);
@@ -55,14 +50,14 @@ describe('a split export whose worker is killed mid-segment', () => {
         const { rows } = await client.query<{ part: string }>(
           `select j.data->>'part' as part from job_leases l join pgboss.job j on j.id = l.job_id
            where l.queue = 'export.render-segment' and l.worker_id like $1 and j.data->>'exportId' = $2`,
-          [`${first?.pid}-%`, started.predictionId],
+          [`${first.pid}-%`, started.predictionId],
         );
         return rows[0]?.part;
       },
       WAIT.renderMs,
       100,
     );
-    first?.kill();
+    first.kill();
 
     // The lease goes stale after 45 s without a heartbeat; the other worker's reaper then fails the segment into a retry.
     const done = await finishedExport(web, cookie, started.predictionId, WAIT.renderMs);

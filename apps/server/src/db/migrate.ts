@@ -7,7 +7,9 @@ import * as uploadLocks from './migrations/0005-upload-locks';
 import * as subscriptions from './migrations/0006-subscriptions';
 import * as completedUploads from './migrations/0007-completed-uploads';
 import * as storageQuota from './migrations/0008-storage-quota';
-import * as exportSegments from './migrations/0010-export-segments';
+import * as gradeVersions from './migrations/0009-grade-versions';
+import * as batchSessions from './migrations/0010-batch-sessions';
+import * as exportSegments from './migrations/0011-export-segments';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -23,7 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-subscriptions': subscriptions,
   '0007-completed-uploads': completedUploads,
   '0008-storage-quota': storageQuota,
-  '0010-export-segments': exportSegments,
+  '0009-grade-versions': gradeVersions,
+  '0010-batch-sessions': batchSessions,
+  '0011-export-segments': exportSegments,
 };
 
 class StaticProvider implements MigrationProvider {

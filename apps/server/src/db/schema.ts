@@ -165,6 +165,34 @@ export interface ExportSegmentsTable {
   queued: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export type BatchSessionStatus = 'processing' | 'completed' | 'failed';
+
+/** A batch run (docs/product-rules.md, 'Batch'). */
+export interface BatchSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  file_count: number;
+  status: ColumnType<BatchSessionStatus, BatchSessionStatus | undefined, BatchSessionStatus>;
+  selected_lut: string | null;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  /** The asset whose thumbnail stands for the session (its first file). */
+  thumbnail_asset_id: string | null;
+  completed_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** One file of a batch: its asset and the export rendering it now, or why none could start. */
+export interface BatchFilesTable {
+  asset_id: string;
+  batch_session_id: string;
+  user_id: string;
+  position: number;
+  export_id: string | null;
+  error: string | null;
+  rate_limited: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 /** A resumable upload's lock, held by one request in any process (`uploads/upload-locker.ts`). */
 export interface UploadLocksTable {
   upload_id: string;
@@ -216,6 +244,18 @@ export interface PendingUploadsTable {
   created_at: Generated<Date>;
 }
 
+/** A named snapshot of an asset's grade (`assets/grade-version.repository.ts`). */
+export interface GradeVersionsTable {
+  id: Generated<string>;
+  user_id: string;
+  asset_id: string;
+  name: string;
+  selected_lut: string | null;
+  color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +276,7 @@ export interface DatabaseSchema {
   billing_checkouts: BillingCheckoutsTable;
   completed_uploads: CompletedUploadsTable;
   pending_uploads: PendingUploadsTable;
+  grade_versions: GradeVersionsTable;
+  batch_sessions: BatchSessionsTable;
+  batch_files: BatchFilesTable;
 }
