@@ -35,6 +35,12 @@ export interface Config {
    * Refused with NODE_ENV=production (docs/product-rules.md, 'Premium determination').
    */
   testClock: boolean;
+  /** On SIGTERM/SIGINT, how long a web process lets requests in flight finish before it closes them and exits. */
+  shutdownTimeoutSeconds: number;
+  /** On SIGTERM/SIGINT, how long running jobs get to finish before they are stopped and handed back to the queue. */
+  jobGraceSeconds: number;
+  /** Bearer token for GET /api/metrics; without one the route does not exist (404). */
+  metricsToken: string | null;
 }
 
 export interface StripeConfig {
@@ -122,6 +128,13 @@ function testClock(env: NodeJS.ProcessEnv): boolean {
   return on;
 }
 
+/** A guessable token would publish the queue's state; 16 characters at least. */
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long (for example the output of `openssl rand -hex 24`).');
+  return value;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /**
@@ -162,5 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     s3: s3Config(env),
     stripe: stripeConfig(env),
     testClock: testClock(env),
+    shutdownTimeoutSeconds: integer('SHUTDOWN_TIMEOUT_SECONDS', env.SHUTDOWN_TIMEOUT_SECONDS, 25),
+    jobGraceSeconds: integer('JOB_GRACE_SECONDS', env.JOB_GRACE_SECONDS, 20),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
