@@ -1,0 +1,146 @@
+/**
+ * A rolling restart that loses nothing, on a real PostgreSQL and the S3 emulator: two web
+ * processes behind a load balancer (test/support/load-balancer.ts) under steady traffic — a loop
+ * of reads and a resumable upload sent in slow chunks. Each web process in turn is stopped with
+ * SIGTERM while an upload chunk is in flight to it, and replaced. No request fails, the chunk in
+ * flight completes, and the upload arrives with every byte.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Asset } from '@cinegrade/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from './support/fixtures';
+import { startLoadBalancer, type LoadBalancer } from './support/load-balancer';
+import { startS3Server, type S3TestServer } from './support/s3-server';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
+import { freshDatabase } from './support/test-server';
+import { waitFor, within, WAIT } from './support/wait';
+
+const CHUNK_BYTES = 512 * 1024;
+/** Each chunk is sent in pieces, like a slow connection, so a chunk is in flight for a while. */
+const PIECE_BYTES = 64 * 1024;
+const PIECE_GAP_MS = 30;
+/** The upload keeps this many chunks back until both restarts are done, so it spans them. */
+const HELD_BACK_CHUNKS = 3;
+
+describe('a rolling restart of two web processes behind a load balancer', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let s3: S3TestServer;
+  let balancer: LoadBalancer;
+  let env: Record<string, string>;
+  const webs: ServerProcess[] = [];
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    s3 = await startS3Server();
+    balancer = await startLoadBalancer();
+    env = { ...s3.env, DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web'), RUN_WORKER: 'false', PUBLIC_URL: balancer.url };
+  });
+  afterAll(async () => {
+    for (const web of webs) await web.stop();
+    await balancer.stop();
+    await s3.stop();
+    await database.drop();
+  });
+
+  const through = (urlPath: string, init: RequestInit & { cookie: string }) =>
+    fetch(`${balancer.url}${urlPath}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: init.cookie }, redirect: 'manual' });
+
+  /** A chunk's bytes as a stream that arrives in pieces. */
+  function slowBody(chunk: Buffer): ReadableStream<Uint8Array> {
+    let offset = 0;
+    return new ReadableStream({
+      async pull(controller) {
+        if (offset >= chunk.length) return controller.close();
+        if (offset > 0) await new Promise((resolve) => setTimeout(resolve, PIECE_GAP_MS));
+        controller.enqueue(new Uint8Array(chunk.subarray(offset, offset + PIECE_BYTES)));
+        offset += PIECE_BYTES;
+      },
+    });
+  }
+
+  it('fails no request and the upload arrives whole', async () => {
+    webs.push(await startServerProcess('main', env), await startServerProcess('main', env));
+    balancer.setBackends(webs.map((web) => web.url));
+    const cookie = await signUpOverHttp(webs[0] as ServerProcess, `rolling-${Date.now()}@example.com`);
+
+    const failures: string[] = [];
+    let reads = 0;
+    let trafficOn = true;
+    const traffic = (async () => {
+      for (let i = 0; trafficOn; i++) {
+        const urlPath = i % 2 === 0 ? '/api/assets' : '/api/session';
+        try {
+          const response = await through(urlPath, { cookie });
+          await response.arrayBuffer();
+          if (response.status !== 200) failures.push(`GET ${urlPath} answered ${response.status}`);
+          reads++;
+        } catch (error) {
+          failures.push(`GET ${urlPath} failed: ${String(error)}`);
+        }
+      }
+    })();
+
+    const bytes = fs.readFileSync(fixtures.proresLongMov);
+    const checksum = crypto.createHash('sha256').update(bytes).digest('hex');
+    let restartsDone = false;
+    let patches = 0;
+    const upload = (async () => {
+      const metadata = `filename ${Buffer.from('rolling.mov').toString('base64')},filetype ${Buffer.from('video/quicktime').toString('base64')}`;
+      const created = await through('/api/uploads', { method: 'POST', cookie, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': metadata } });
+      if (created.status !== 201) throw new Error(`creating the upload answered ${created.status}: ${await created.text()}`);
+      const location = created.headers.get('location') ?? '';
+      let last: Response = created;
+      for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
+        if (bytes.length - offset <= HELD_BACK_CHUNKS * CHUNK_BYTES) await waitFor('both restarts', () => Promise.resolve(restartsDone || undefined), WAIT.mediaMs);
+        const chunk = bytes.subarray(offset, offset + CHUNK_BYTES);
+        last = await through(location, {
+          method: 'PATCH',
+          cookie,
+          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(chunk.length) },
+          body: slowBody(chunk),
+          duplex: 'half',
+        } as RequestInit & { cookie: string });
+        patches++;
+        if (last.status !== 204 && last.status !== 200) {
+          failures.push(`PATCH at ${offset} answered ${last.status}: ${await last.text()}`);
+          return null;
+        }
+      }
+      return ((await last.json()) as { asset: Asset }).asset;
+    })();
+
+    // Restart each web process in turn, each while an upload chunk is in flight to it.
+    for (let i = 0; i < 2; i++) {
+      const old = webs[i] as ServerProcess;
+      await waitFor(`an upload chunk in flight to web process ${i + 1}`, () => Promise.resolve(balancer.inFlight().some((r) => r.method === 'PATCH' && r.backend === old.url) || undefined), WAIT.serverMs, 10);
+      const patchesBefore = patches;
+      const exitCode = await within(`web process ${i + 1} to stop`, old.terminate(), WAIT.serverMs);
+      expect(exitCode, old.log()).toBe(0);
+      expect(old.log()).toMatch(/SIGTERM received: finishing requests in flight/);
+      // The chunk in flight at SIGTERM was answered (a failure would be in `failures`).
+      await waitFor('the chunk in flight to be answered', () => Promise.resolve(patches > patchesBefore || undefined));
+      const replacement = await startServerProcess('main', env);
+      webs[i] = replacement;
+      balancer.setBackends(webs.map((web) => web.url));
+    }
+    restartsDone = true;
+
+    const asset = await within('the upload to finish', upload, WAIT.mediaMs);
+    trafficOn = false;
+    await traffic;
+    expect(failures).toEqual([]);
+    expect(asset).not.toBeNull();
+    console.log(`Rolling restart: ${reads} reads and ${patches} upload chunks through the load balancer, ${balancer.retried} sent again after a refused connection, none failed`);
+    expect(reads).toBeGreaterThan(20);
+
+    const client = new pg.Client({ connectionString: database.databaseUrl ?? '' });
+    await client.connect();
+    const row = (await client.query<{ media_file_path: string }>('select media_file_path from assets where id = $1', [asset?.id])).rows[0];
+    await client.end();
+    const stored = await s3.read(row?.media_file_path ?? '');
+    expect(stored.length).toBe(bytes.length);
+    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(checksum);
+  }, 900_000);
+});
