@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Asset } from '@cinegrade/contract';
+import { API, type Asset } from '@cinegrade/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures';
@@ -70,7 +70,7 @@ describe('a rolling restart of two web processes behind a load balancer', () => 
     let trafficOn = true;
     const traffic = (async () => {
       for (let i = 0; trafficOn; i++) {
-        const urlPath = i % 2 === 0 ? '/api/assets' : '/api/session';
+        const urlPath = i % 2 === 0 ? API.listAssets.path : API.session.path;
         try {
           const response = await through(urlPath, { cookie });
           await response.arrayBuffer();
@@ -86,6 +86,7 @@ describe('a rolling restart of two web processes behind a load balancer', () => 
     const checksum = crypto.createHash('sha256').update(bytes).digest('hex');
     let restartsDone = false;
     let patches = 0;
+    let uploadEnded = false;
     const upload = (async () => {
       const metadata = `filename ${Buffer.from('rolling.mov').toString('base64')},filetype ${Buffer.from('video/quicktime').toString('base64')}`;
       const created = await through('/api/uploads', { method: 'POST', cookie, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': metadata } });
@@ -109,12 +110,20 @@ describe('a rolling restart of two web processes behind a load balancer', () => 
         }
       }
       return ((await last.json()) as { asset: Asset }).asset;
-    })();
+    })().finally(() => (uploadEnded = true));
 
     // Restart each web process in turn, each while an upload chunk is in flight to it.
     for (let i = 0; i < 2; i++) {
       const old = webs[i] as ServerProcess;
-      await waitFor(`an upload chunk in flight to web process ${i + 1}`, () => Promise.resolve(balancer.inFlight().some((r) => r.method === 'PATCH' && r.backend === old.url) || undefined), WAIT.serverMs, 10);
+      await waitFor(
+        `an upload chunk in flight to web process ${i + 1}`,
+        () => {
+          if (uploadEnded) throw new Error(`The upload stopped before restart ${i + 1}: ${failures.join('; ')}`);
+          return Promise.resolve(balancer.inFlight().some((r) => r.method === 'PATCH' && r.backend === old.url) || undefined);
+        },
+        WAIT.serverMs,
+        10,
+      );
       const patchesBefore = patches;
       const exitCode = await within(`web process ${i + 1} to stop`, old.terminate(), WAIT.serverMs);
       expect(exitCode, old.log()).toBe(0);
@@ -135,10 +144,13 @@ describe('a rolling restart of two web processes behind a load balancer', () => 
     console.log(`Rolling restart: ${reads} reads and ${patches} upload chunks through the load balancer, ${balancer.retried} sent again after a refused connection, none failed`);
     expect(reads).toBeGreaterThan(20);
 
+    // Assets are rows of `projects`.
     const client = new pg.Client({ connectionString: database.databaseUrl ?? '' });
     await client.connect();
-    const row = (await client.query<{ media_file_path: string }>('select media_file_path from assets where id = $1', [asset?.id])).rows[0];
-    await client.end();
+    const row = await client
+      .query<{ media_file_path: string }>('select media_file_path from projects where id = $1', [asset?.id])
+      .then((result) => result.rows[0])
+      .finally(() => client.end());
     const stored = await s3.read(row?.media_file_path ?? '');
     expect(stored.length).toBe(bytes.length);
     expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(checksum);
