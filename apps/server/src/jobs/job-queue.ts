@@ -28,7 +28,7 @@ export class JobQueue {
   private readonly workerIds = new Map<JobName, string[]>();
   private reaper: NodeJS.Timeout | null = null;
   private started = false;
-  /** Jobs this process is running now, each settled when its handler has. */
+  /** Runs of jobs in this process, each settled once its job is finished or handed back. */
   private readonly running = new Set<Promise<unknown>>();
   private draining = false;
 
@@ -67,7 +67,7 @@ export class JobQueue {
     for (let i = 0; i < definition.concurrency; i++) {
       ids.push(
         await this.boss.work<JobPayloads[N]>(definition.name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-          if (job) await this.run(definition, job.id, job.data, { attempt: job.retryCount + 1, finalAttempt: job.retryCount >= job.retryLimit });
+          if (job) await this.tracked(this.run(definition, job.id, job.data, { attempt: job.retryCount + 1, finalAttempt: job.retryCount >= job.retryLimit }));
         }),
       );
     }
@@ -169,10 +169,8 @@ export class JobQueue {
     }, HEARTBEAT_MS);
     const context: JobContext = { jobId, signal: this.abort.signal, ...attempt };
     let outcome: JobOutcome;
-    const handled = definition.handler(data, context);
-    this.running.add(handled);
     try {
-      outcome = await handled;
+      outcome = await definition.handler(data, context);
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Stopped by this process's shutdown: not the job's failure, so no attempt is used up.
@@ -182,7 +180,6 @@ export class JobQueue {
       this.logger.warn(`Job ${definition.name} failed and will be retried if attempts remain`, { jobId, error });
       throw error;
     } finally {
-      this.running.delete(handled);
       clearInterval(heartbeat);
       await this.db
         .deleteFrom('job_leases')
@@ -205,8 +202,16 @@ export class JobQueue {
     await sql`update pgboss.job set state = 'retry', start_after = now(), started_on = null
       where name = ${name} and id = ${jobId} and state = 'active'`.execute(this.db);
     this.logger.info(`Job ${name} handed back to the queue: this process is stopping`, { jobId });
-    // Wake this process's other workers (none while draining) and, by polling, everyone else's.
-    for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+  }
+
+  /** A run counted in `running` until it has finished, its hand-back and lease release included. */
+  private async tracked(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(run);
+    }
   }
 
   private startReaper(): void {
