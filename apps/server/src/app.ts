@@ -11,6 +11,7 @@ import { registerExportRoutes } from './exports/export.routes';
 import { registerUserLutRoutes } from './luts/user-lut.routes';
 import { registerMetricsRoutes } from './metrics/metrics.routes';
 import { QueueStatsRepository } from './metrics/queue-stats.repository';
+import { registerGradeVersionRoutes } from './assets/grade-version.routes';
 import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
 import type { AppEnv } from './http/app-env';
@@ -70,6 +71,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerAuthRoutes(app, services.auth, session, services.events);
   registerAccountRoutes(app, session, services.profiles, services.settings, services.storageQuota);
   registerAssetRoutes(app, session, services.assets, services.files);
+  registerGradeVersionRoutes(app, session, services.gradeVersions);
   registerEventRoutes(app, session, services.events, services.lifecycle.signal);
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);

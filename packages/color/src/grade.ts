@@ -185,7 +185,15 @@ export function parseCurves(input: unknown, field = 'curves'): ParseResult<Curve
   return { ok: true, value: curves as Curves };
 }
 
-const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels', 'curves'];
+/**
+ * Every field a grade may have. Fields after the first five are optional pro parts (wheels,
+ * curves, ...): the saved grade on an asset carries any field listed here, so a part added later
+ * is saved without more schema work (docs/color-engine.md, 'Grade').
+ */
+export const GRADE_KEYS: readonly string[] = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels', 'curves'];
+
+/** The fields every grade has; the rest of {@link GRADE_KEYS} are optional parts. */
+export const BASE_GRADE_KEYS: readonly string[] = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments'];
 
 /** Ids of imported LUTs: opaque to the engine, but short and plain (they travel in URLs and rows). */
 const CUSTOM_LOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -18,7 +18,7 @@ export {
   isAdjustmentKey,
 } from './adjustments';
 export type { AdjustmentKey, Adjustments, AdjustmentInfo } from './adjustments';
-export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, parseWheels, parseCurves, isIdentityGrade, hasNoLook } from './grade';
+export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, GRADE_KEYS, BASE_GRADE_KEYS, parseGrade, parseAdjustments, parseWheels, parseCurves, isIdentityGrade, hasNoLook } from './grade';
 export {
   WHEEL_NAMES,
   WHEEL_AT_REST,
