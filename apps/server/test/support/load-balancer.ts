@@ -4,15 +4,16 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small HTTP load balancer for tests, on 127.0.0.1: round robin over its backends, a new
  * connection per request, and, like nginx's `proxy_next_upstream error`, a request whose backend
- * refuses the connection goes to the next one (its body, kept as it streams in, is sent again).
- * Once a backend has accepted a request, its answer — or its failure — is the client's.
+ * refuses the connection goes to the next one (its body, kept as it streams in, is sent again),
+ * as does a GET or HEAD whose connection fails before any answer (a process that stopped
+ * listening resets connections it had not yet taken). A failure after that is the client's (502).
  */
 export interface LoadBalancer {
   readonly url: string;
   setBackends(urls: string[]): void;
   /** Requests being forwarded now: method, path and the backend that has them. */
   inFlight(): { method: string; path: string; backend: string }[];
-  /** Requests sent again to another backend after a refused connection. */
+  /** Requests sent again to another backend after a refused (or, for reads, reset) connection. */
   readonly retried: number;
   stop(): Promise<void>;
 }
@@ -56,7 +57,9 @@ export async function startLoadBalancer(): Promise<LoadBalancer> {
       outgoing.on('socket', (socket) => socket.once('connect', () => (connected = true)));
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
         inFlight.delete(entry);
-        if (!connected && error.code === 'ECONNREFUSED' && Date.now() < deadline) {
+        const idempotent = req.method === 'GET' || req.method === 'HEAD';
+        const retriable = error.code === 'ECONNREFUSED' || (idempotent && (error.code === 'ECONNRESET' || error.code === 'EPIPE'));
+        if ((!connected || idempotent) && !res.headersSent && retriable && Date.now() < deadline) {
           retried++;
           upstream = null;
           setTimeout(attempt, 50);
