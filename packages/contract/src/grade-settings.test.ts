@@ -1,4 +1,4 @@
-import { DEFAULT_CURVES, DEFAULT_GRADE, DEFAULT_WHEELS, type Grade } from '@cinegrade/color';
+import { DEFAULT_CURVES, DEFAULT_GRADE, DEFAULT_HUE_CURVES, DEFAULT_WHEELS, type Grade } from '@cinegrade/color';
 import { describe, expect, it } from 'vitest';
 import { customLookOf, GRADE_PART_KEYS, gradeFromSavedGrade, gradeNeedsPremium, savedGradeField, savedGradeFromGrade } from './grade-settings';
 
@@ -53,6 +53,14 @@ describe('savedGradeFromGrade / gradeFromSavedGrade', () => {
     // Through JSON, as the server stores and answers it.
     expect(gradeFromSavedGrade(JSON.parse(JSON.stringify(saved)) as typeof saved)).toEqual({ ok: true, grade: pro });
     expect(GRADE_PART_KEYS).toEqual(expect.arrayContaining(['wheels', 'curves']));
+  });
+
+  it('saves the hue curves too, and names the field of a bad hue curve point', () => {
+    const hue: Grade = { ...graded, hueCurves: { ...DEFAULT_HUE_CURVES, hueVsSat: [{ x: 0.05, y: 0.8 }, { x: 0.925, y: 0.5 }] } };
+    const saved = savedGradeFromGrade(hue);
+    expect(saved.color_settings.hueCurves).toEqual(hue.hueCurves);
+    expect(gradeFromSavedGrade(JSON.parse(JSON.stringify(saved)) as typeof saved)).toEqual({ ok: true, grade: hue });
+    expect(gradeFromSavedGrade({ selected_lut: null, color_settings: { hueCurves: { hueVsHue: [{ x: 1, y: 0.5 }] } } })).toMatchObject({ ok: false, field: 'hueCurves.hueVsHue[0].x' });
   });
 
   it('reads a grade saved before the wheels existed with them at rest', () => {
