@@ -9,7 +9,7 @@ import { gradeStore } from '../grade-store';
 import { captureMeasureFrame } from './scene-frames';
 import { readReferencePicture } from './shot-match-frames';
 import { ShotMatch } from './ShotMatch';
-import { jsonResponse, mockFetch, testAsset } from './test-helpers';
+import { installResizeObserver, jsonResponse, mockFetch, testAsset } from './test-helpers';
 
 vi.mock('../../auth/AuthProvider', () => ({ useAuth: () => ({ loading: false, user: { id: 'u' }, profile: { subscription_tier: 'Free' } }) }));
 const workspace = vi.hoisted(() => ({ media: null as OpenMedia | null }));
@@ -22,8 +22,8 @@ vi.mock('./shot-match-frames', { spy: true });
 
 const lastToast = () => vi.mocked(toast).mock.calls.at(-1)?.[0];
 
-/** A small scene (greys and colour patches), optionally recorded with a warm cast in linear light. */
-function picture(warm = false): ImageData {
+/** A small scene (greys and colour patches), optionally recorded with a warm cast and an exposure difference in linear light. */
+function picture(warm = false, stops = 0): ImageData {
   const width = 48;
   const height = 32;
   const data = new Uint8ClampedArray(width * height * 4);
@@ -33,7 +33,7 @@ function picture(warm = false): ImageData {
       const grey = 0.1 + (0.75 * x) / width;
       const encoded = y < height / 2 ? [grey, grey, grey] : [[0.7, 0.3, 0.25], [0.3, 0.6, 0.3], [0.3, 0.4, 0.75], [0.8, 0.7, 0.3]][Math.floor((x / width) * 4)]!;
       const i = (y * width + x) * 4;
-      for (let c = 0; c < 3; c++) data[i + c] = Math.min(1, (encoded[c]! ** 2.4 * gains[c]!) ** (1 / 2.4)) * 255;
+      for (let c = 0; c < 3; c++) data[i + c] = Math.min(1, (encoded[c]! ** 2.4 * gains[c]! * 2 ** stops) ** (1 / 2.4)) * 255;
       data[i + 3] = 255;
     }
   }
@@ -74,6 +74,7 @@ const LOOKED: Grade = { ...DEFAULT_GRADE, look: 'youtube-clean', adjustments: { 
 
 describe('ShotMatch', () => {
   beforeEach(() => {
+    installResizeObserver();
     workspace.media = { source: 'asset', asset: OPEN, url: '/api/files/b', mediaType: 'video', name: OPEN.name };
     gradeStore.load(OPEN.id, LOOKED);
     vi.mocked(toast).mockClear();
@@ -115,6 +116,24 @@ describe('ShotMatch', () => {
     expect(canUndo).toBe(true);
     gradeStore.undo();
     expect(gradeStore.getState().grade).toEqual(LOOKED);
+  });
+
+  it('shows the Exposure and Tint it set, which Color Grading has no slider for, so they can be changed and reset', async () => {
+    serve();
+    vi.mocked(captureMeasureFrame).mockReturnValue(picture(false, -1));
+    vi.mocked(readReferencePicture).mockResolvedValueOnce(picture(false));
+    renderPanel();
+    expect(screen.queryByRole('group', { name: 'Exposure and Tint' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Interview A' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Match' }));
+    const extra = await screen.findByRole('group', { name: 'Exposure and Tint' });
+    const exposure = gradeStore.getState().grade.adjustments.exposure;
+    expect(exposure).toBeGreaterThan(30);
+    expect(within(extra).getByRole('slider', { name: 'Exposure' }).getAttribute('aria-valuenow')).toBe(String(exposure));
+    fireEvent.keyDown(within(extra).getByRole('slider', { name: 'Exposure' }), { key: 'ArrowRight' });
+    expect(gradeStore.getState().grade.adjustments.exposure).toBe(exposure + 1);
+    fireEvent.click(within(extra).getByRole('button', { name: 'Reset Exposure' }));
+    expect(gradeStore.getState().grade.adjustments.exposure).toBe(0);
   });
 
   it('remembers a frame of this clip with its time and matches a later frame to it', async () => {
