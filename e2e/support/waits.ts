@@ -42,3 +42,26 @@ export async function until(what: string, check: () => boolean | Promise<boolean
 export function pollFor(what: string, timeoutMs: number = WAIT.pageMs): { timeout: number; interval: number; message: string } {
   return { timeout: timeoutMs, interval: 200, message: `waiting up to ${Math.round(timeoutMs / 1000)} s for ${what}` };
 }
+
+/**
+ * Taps `target` until `done` holds: at most three taps, each given a third of `timeoutMs` to show
+ * its effect. A tap synthesised through the DevTools protocol reaches a software-rendered page
+ * that may be busy drawing; when Chromium sees its touch start and end too far apart it reads a
+ * long press, which makes no click. A person would tap again, and so does this. A control that
+ * never answers still fails, naming `what`.
+ */
+export async function tapUntil(what: string, target: { tap(): Promise<void> }, done: (timeoutMs: number) => Promise<unknown>, timeoutMs: number = WAIT.pageMs): Promise<void> {
+  const attempts = 3;
+  let last: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    await target.tap();
+    try {
+      await done(Math.round(timeoutMs / attempts));
+      return;
+    } catch (error) {
+      last = error;
+    }
+  }
+  const cause = last instanceof Error ? last.message.split('\n')[0] : String(last);
+  throw new Error(`Tapped ${attempts} times over ${Math.round(timeoutMs / 1000)} s and waited for ${what}, in vain: ${cause}`, { cause: last });
+}

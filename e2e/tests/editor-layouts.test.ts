@@ -6,7 +6,7 @@ import { browserForSuite } from '../support/browser';
 import { namedCopy, programFrame, uploadAndOpen, waitForProgram } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
-import { WAIT } from '../support/waits';
+import { tapUntil, WAIT } from '../support/waits';
 
 const AREAS = ['My Assets', 'Smart Auto Grade', 'Hollywood LUTs', 'Color Grading'] as const;
 
@@ -177,44 +177,39 @@ describe('editor layout on a phone (390×844, touch)', () => {
     const source = page.getByRole('region', { name: 'SOURCE monitor' });
     const program = page.getByRole('region', { name: 'PROGRAM monitor' });
     const monitorSwitch = page.getByRole('group', { name: 'Monitor' });
+    const divider = page.getByTestId('split-divider');
     expect(await monitorSwitch.getByRole('button', { name: 'PROGRAM' }).getAttribute('aria-pressed')).toBe('true');
     expect([await source.isVisible(), await program.isVisible()]).toEqual([false, true]);
-    await monitorSwitch.getByRole('button', { name: 'SOURCE' }).tap();
-    await source.waitFor({ state: 'visible' });
+    await tapUntil('SOURCE to be shown', monitorSwitch.getByRole('button', { name: 'SOURCE' }), (timeout) => source.waitFor({ state: 'visible', timeout }));
     expect(await program.isVisible()).toBe(false);
-    await monitorSwitch.getByRole('button', { name: 'Split' }).tap();
-    await program.waitFor({ state: 'visible' });
+    await tapUntil('PROGRAM with the split wipe to be shown', monitorSwitch.getByRole('button', { name: 'Split' }), (timeout) => divider.waitFor({ state: 'visible', timeout }));
+    expect(await program.isVisible()).toBe(true);
     expect(await source.isVisible()).toBe(false);
     await expectNoSidewaysScroll(page, 390, 'editor with the split wipe');
 
     // The split wipe follows a finger.
-    const divider = page.getByTestId('split-divider');
     await page.waitForFunction(() => document.querySelector('[data-testid="split-divider"]')?.getAttribute('aria-valuenow') === '50');
     const canvas = await box(page.getByTestId('program-canvas'));
     const handle = await box(divider);
     await touchDrag(page, { x: handle.x + handle.width / 2, y: canvas.y + canvas.height / 2 }, { x: canvas.x + canvas.width * 0.25, y: canvas.y + canvas.height / 2 });
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="split-divider"]')?.getAttribute('aria-valuenow')) <= 30);
-    await monitorSwitch.getByRole('button', { name: 'PROGRAM' }).tap();
-    await divider.waitFor({ state: 'detached' });
+    await tapUntil('the split wipe to go', monitorSwitch.getByRole('button', { name: 'PROGRAM' }), (timeout) => divider.waitFor({ state: 'detached', timeout }));
 
     // The four areas as a tab bar; the sliders are as wide as the screen allows.
     const tabs = page.getByRole('tablist', { name: 'Editor panels' });
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([...AREAS]);
     const bar = await box(tabs);
     expect(bar.width).toBeGreaterThanOrEqual(370);
-    await tabs.getByRole('tab', { name: 'Smart Auto Grade' }).tap();
-    await page.getByRole('region', { name: 'Smart Auto Grade', exact: true }).waitFor();
+    await tapUntil('the Smart Auto Grade tab', tabs.getByRole('tab', { name: 'Smart Auto Grade' }), (timeout) => page.getByRole('region', { name: 'Smart Auto Grade', exact: true }).waitFor({ timeout }));
     await expectNoSidewaysScroll(page, 390, 'Smart Auto Grade tab');
-    await tabs.getByRole('tab', { name: 'Hollywood LUTs' }).tap();
-    await page.getByRole('region', { name: 'Hollywood LUTs', exact: true }).waitFor();
+    await tapUntil('the Hollywood LUTs tab', tabs.getByRole('tab', { name: 'Hollywood LUTs' }), (timeout) => page.getByRole('region', { name: 'Hollywood LUTs', exact: true }).waitFor({ timeout }));
     await expectNoSidewaysScroll(page, 390, 'Hollywood LUTs tab');
     // A look is chosen by a tap: marked chosen, and PROGRAM names it.
     const tapped = LOOKS.find((look) => look.tier === 'free' && EDITOR_LOOK_IDS.includes(look.id));
     if (!tapped) throw new Error('the catalogue has no free editor look to tap');
     const card = page.getByRole('group', { name: 'All looks' }).locator(`[data-look="${tapped.id}"]`);
     await card.scrollIntoViewIfNeeded();
-    await card.tap();
-    await page.waitForFunction((id) => document.querySelector(`[data-look="${id}"]`)?.getAttribute('aria-pressed') === 'true', tapped.id);
+    await tapUntil(`the look ${tapped.name} to be chosen`, card, (timeout) => page.waitForFunction((id) => document.querySelector(`[data-look="${id}"]`)?.getAttribute('aria-pressed') === 'true', tapped.id, { timeout }));
     await tabs.getByRole('tab', { name: 'My Assets' }).tap();
     await page.waitForFunction((name) => document.querySelector('[data-testid="program-look-badge"]')?.textContent?.trim() === name, tapped.name);
     await tabs.getByRole('tab', { name: 'My Assets' }).tap();
@@ -254,7 +249,7 @@ describe('editor layout on a phone (390×844, touch)', () => {
     await uploadAndOpen(page, namedCopy(fixtures.h264Mp4, 'phone clip'), 'phone clip');
     const video = page.getByTestId('source-media');
     await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.readyState >= 2, await video.elementHandle(), { timeout: WAIT.mediaMs });
-    await page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'PROGRAM' }).tap();
+    await tapUntil('PROGRAM playback', page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'PROGRAM' }), (timeout) => page.getByRole('group', { name: 'PROGRAM playback' }).waitFor({ timeout }));
     // One playback bar, for the monitor shown.
     expect(await page.getByRole('group', { name: /playback$/ }).count()).toBe(1);
     const playback = page.getByRole('group', { name: 'PROGRAM playback' });
@@ -263,8 +258,7 @@ describe('editor layout on a phone (390×844, touch)', () => {
     await touchDrag(page, { x: seek.x + 4, y }, { x: seek.x + seek.width * 0.75, y });
     await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 1 && !el.seeking, await video.elementHandle());
     expect(await playback.getByTestId('transport-time').innerText()).toBe('0:01 / 0:02');
-    await page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'SOURCE' }).tap();
-    await page.getByRole('group', { name: 'SOURCE playback' }).waitFor();
+    await tapUntil('SOURCE playback', page.getByRole('group', { name: 'Monitor' }).getByRole('button', { name: 'SOURCE' }), (timeout) => page.getByRole('group', { name: 'SOURCE playback' }).waitFor({ timeout }));
     await expectNoSidewaysScroll(page, 390, 'editor with a video');
   });
 

@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
   });
 
   const call = (path: string, cookie: string) => server.request(path, { method: 'POST', cookie });
-  const status = async (cookie: string) => (await (await call('/api/functions/check-subscription', cookie)).json()) as { subscribed: boolean; subscription_tier: string; subscription_end: string | null };
+  const status = async (cookie: string) => (await (await call('/api/functions/check-subscription', cookie)).json()) as { subscribed: boolean; subscription_tier: string; subscription_end: string | null; renews: boolean };
   const userIdOf = async (cookie: string) => ((await (await server.request('/api/profile', { cookie })).json()) as { id: string }).id;
   const eventRows = async () => (await server.services.database.db.selectFrom('billing_events').select(['id']).execute()).length;
 
@@ -68,7 +68,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
       cancel_url: 'http://localhost:3000/?payment=cancelled',
     });
     // Checkout alone changes nothing: the tier waits for a verified event.
-    expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null });
+    expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null, renews: false });
   });
 
   it('refuses unsigned, wrongly signed, altered and stale events with 400, writing nothing', async () => {
@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     expect(results.filter((r) => r === 'applied')).toHaveLength(1);
     expect(results.filter((r) => r === 'duplicate')).toHaveLength(9);
     expect(fake.calls('GET', `/v1/subscriptions/${sub.id}`)).toHaveLength(1);
-    expect(await status(user.cookie)).toEqual({ subscribed: true, subscription_tier: 'Premium', subscription_end: new Date(sub.current_period_end * 1000).toISOString() });
+    expect(await status(user.cookie)).toEqual({ subscribed: true, subscription_tier: 'Premium', subscription_end: new Date(sub.current_period_end * 1000).toISOString(), renews: true });
     const profile = (await (await server.request('/api/profile', { cookie: user.cookie })).json()) as { subscription_tier: string };
     expect(profile.subscription_tier).toBe('Premium');
 
@@ -132,7 +132,12 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     expect((await deliver(event('customer.subscription.deleted', { ...live, object: 'subscription', status: 'canceled' }, created - 60))).status).toBe(200);
     expect(await status(user.cookie)).toMatchObject({ subscribed: true, subscription_tier: 'Premium' });
 
-    // Cancelled in the portal and then ended by Stripe: Free again.
+    // Cancelled in the portal: still Premium until the period ends, and it says it will not renew.
+    fake.subscriptions.set(live.id, { ...live, cancel_at_period_end: true });
+    expect((await deliver(event('customer.subscription.updated', { ...live, object: 'subscription', cancel_at_period_end: true }))).status).toBe(200);
+    expect(await status(user.cookie)).toMatchObject({ subscribed: true, subscription_tier: 'Premium', renews: false });
+
+    // Then ended by Stripe: Free again.
     fake.subscriptions.set(live.id, { ...live, status: 'canceled' });
     expect((await deliver(event('customer.subscription.deleted', { ...live, object: 'subscription', status: 'canceled' }))).status).toBe(200);
     expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });

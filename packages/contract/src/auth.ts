@@ -82,6 +82,8 @@ export const SubscriptionStatus = z
     subscribed: z.boolean(),
     subscription_tier: z.enum(SUBSCRIPTION_TIERS).nullable(),
     subscription_end: z.string().nullable(),
+    /** Whether a paid subscription renews at `subscription_end` (false: it was cancelled and ends then, or nothing is paid). Absent from older servers. */
+    renews: z.boolean().optional(),
   })
   .meta({ id: 'SubscriptionStatus' });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;

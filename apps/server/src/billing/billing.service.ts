@@ -33,8 +33,8 @@ export class BillingService {
 
   /** check-subscription: from the server's own record, for the caller only. */
   async status(userId: string): Promise<SubscriptionStatus> {
-    const { tier, end } = await this.profiles.subscription(userId);
-    return { subscribed: tier !== 'Free', subscription_tier: tier, subscription_end: end?.toISOString() ?? null };
+    const { tier, end, renews } = await this.profiles.subscription(userId);
+    return { subscribed: tier !== 'Free', subscription_tier: tier, subscription_end: end?.toISOString() ?? null, renews };
   }
 
   subscriptionRecord(userId: string): Promise<SubscriptionRecord | null> {

@@ -24,6 +24,8 @@ export interface EffectiveSubscription {
   end: Date | null;
   /** Premium comes from a paid subscription (not from an administrator). */
   paid: boolean;
+  /** A paid subscription that renews at `end`; false when it was cancelled and ends there, or when nothing is paid. */
+  renews: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface EffectiveSubscription {
  */
 export function effectiveSubscription(granted: string | null | undefined, grantedEnd: Date | null, record: SubscriptionRecord | null, now: Date): EffectiveSubscription {
   const tier = normaliseTier(granted);
-  if (tier === 'Enterprise') return { tier, end: grantedEnd, paid: false };
-  if (isPaying(record, now)) return { tier: 'Premium', end: record!.currentPeriodEnd, paid: true };
-  return { tier, end: grantedEnd, paid: false };
+  if (tier === 'Enterprise') return { tier, end: grantedEnd, paid: false, renews: false };
+  if (isPaying(record, now)) return { tier: 'Premium', end: record!.currentPeriodEnd, paid: true, renews: !record!.cancelAtPeriodEnd };
+  return { tier, end: grantedEnd, paid: false, renews: false };
 }

@@ -61,7 +61,7 @@ export function ProfileScreen() {
             </dd>
             {subscription.subscription_end && (
               <>
-                <dt>Renews or ends</dt>
+                <dt>{subscription.renews ? 'Renews on' : 'Ends on'}</dt>
                 <dd>{formatDate(subscription.subscription_end)}</dd>
               </>
             )}

@@ -11,10 +11,12 @@ const WHEN = '2024-01-01T00:00:00.000Z';
 const USER = { id: 'user-1', email: 'ann@example.com', user_metadata: { full_name: 'Ann' }, created_at: WHEN, email_confirmed_at: WHEN };
 const PROFILE = { id: 'user-1', full_name: 'Ann', avatar_url: null, subscription_tier: 'Free', created_at: WHEN, updated_at: WHEN };
 
-function serve(storage: () => Response) {
+const FREE = { subscribed: false, subscription_tier: 'Free', subscription_end: null, renews: false };
+
+function serve(storage: () => Response, subscription: object = FREE) {
   return mockFetch((url) => {
     if (url === '/api/auth/session') return jsonResponse(200, { user: USER, profile: PROFILE, expiresAt: null });
-    if (url === '/api/functions/check-subscription') return jsonResponse(200, { subscribed: false, subscription_tier: 'Free', subscription_end: null });
+    if (url === '/api/functions/check-subscription') return jsonResponse(200, subscription);
     if (url === '/api/storage') return storage();
     return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
   });
@@ -51,5 +53,20 @@ describe('the Profile screen', () => {
     serve(() => jsonResponse(500, { code: 'internal', message: 'Something went wrong.' }));
     renderProfile();
     await waitFor(() => expect(screen.getByTestId('profile-storage').textContent).toBe('Could not be read'));
+  });
+
+  it('says whether a paid subscription renews or ends on its date: a cancelled one ends', async () => {
+    const usage: StorageUsage = { tier: 'Premium', used_bytes: 0, quota_bytes: STORAGE_QUOTAS.Premium, pending_uploads: 0, max_pending_uploads: 5 };
+    const end = '2031-03-15T12:00:00.000Z';
+    serve(() => jsonResponse(200, usage), { subscribed: true, subscription_tier: 'Premium', subscription_end: end, renews: true });
+    const renewing = renderProfile();
+    await waitFor(() => expect(screen.getByText('Renews on')).toBeTruthy());
+    expect(screen.queryByText('Ends on')).toBeNull();
+    renewing.unmount();
+
+    serve(() => jsonResponse(200, usage), { subscribed: true, subscription_tier: 'Premium', subscription_end: end, renews: false });
+    renderProfile();
+    await waitFor(() => expect(screen.getByText('Ends on')).toBeTruthy());
+    expect(screen.queryByText('Renews on')).toBeNull();
   });
 });

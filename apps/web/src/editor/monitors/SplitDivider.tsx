@@ -46,6 +46,10 @@ export function SplitDivider({ position, onChange }: { position: number; onChang
           dragging.current = false;
           event.currentTarget.releasePointerCapture(event.pointerId);
         }}
+        // A touch the browser takes back (a system gesture, a palm) ends the drag too.
+        onPointerCancel={() => {
+          dragging.current = false;
+        }}
         onKeyDown={onKeyDown}
       />
     </>
