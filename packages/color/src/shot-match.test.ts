@@ -119,13 +119,21 @@ describe('matchShot', () => {
     expect(isIdentityGrade(grade)).toBe(true);
   });
 
-  it('leaves white balance and saturation alone when either picture is black and white', () => {
+  it('leaves white balance and saturation alone and bends only the master curve when either picture is black and white', () => {
     const bw = greyscale(reference);
-    const grade = matchShot(recordDifferently(bw, { stops: -0.7 }), reference);
+    const clip = recordDifferently(bw, { stops: -0.7, contrast: 0.75 });
+    const grade = matchShot(clip, reference);
     expect(grade.adjustments.temperature).toBe(0);
     expect(grade.adjustments.tint).toBe(0);
     expect(grade.adjustments.saturation).toBe(0);
     expect(grade.adjustments.exposure).toBeGreaterThan(20);
+    // Only a master curve: a grey picture stays grey.
+    expect([grade.curves?.red, grade.curves?.green, grade.curves?.blue]).toEqual([[], [], []]);
+    expect(grade.curves?.master.length).toBeGreaterThan(0);
+    const out = render(clip, grade).data;
+    let spread = 0;
+    for (let i = 0; i < out.length; i += 4) spread = Math.max(spread, Math.max(out[i]!, out[i + 1]!, out[i + 2]!) - Math.min(out[i]!, out[i + 1]!, out[i + 2]!));
+    expect(spread).toBeLessThanOrEqual(1);
   });
 
   it('refuses a picture whose data does not match its size', () => {

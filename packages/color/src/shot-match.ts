@@ -17,13 +17,14 @@
  *     channel histograms (histogram matching held to a smooth shape), half of it used — what is
  *     left of the difference in black point, white point and neutral after the sliders. The
  *     curves run before saturation, so they are fitted against the reference with it undone.
- * A picture matched to itself gives the grade at rest. Without colour in either picture (black
- * and white), white balance and saturation are left alone.
+ * A picture matched to itself gives the grade at rest. With a black-and-white picture on either
+ * side, white balance and saturation are left alone and one master curve, fitted on luma, takes
+ * the place of the three channel curves.
  */
 import { DEFAULT_ADJUSTMENTS } from './adjustments';
 import type { AdjustmentKey, Adjustments } from './adjustments';
 import { REC709_LUMA } from './colorimetry';
-import { CURVE_MAX_POINTS, DEFAULT_CURVES } from './curves';
+import { CURVE_MAX_POINTS, CURVE_NAMES, DEFAULT_CURVES } from './curves';
 import type { CurvePoint, Curves } from './curves';
 import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
@@ -180,8 +181,8 @@ const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
 /**
  * The grade that makes `clip` look like `reference` (both encoded Rec.709 RGBA, after their camera
- * input): temperature, tint, exposure, contrast and saturation, and R, G, B custom curves; every
- * other control at rest. See the module comment for how each is found. Throws a RangeError when
+ * input): temperature, tint, exposure, contrast and saturation, and R, G, B custom curves (or a
+ * master curve, see above); every other control at rest. See the module comment for how each is found. Throws a RangeError when
  * a picture's data does not match its size or it has no opaque pixel.
  */
 export function matchShot(clip: ShotMatchImage, reference: ShotMatchImage): Grade {
@@ -217,13 +218,17 @@ export function matchShot(clip: ShotMatchImage, reference: ShotMatchImage): Grad
   const beforeChroma = applyGradeToColors(withAdjustments({ ...a, saturation: 0 }), clipPixels);
   const inverse = 100 * (1 / (1 + a.saturation / 100) - 1);
   const target = inverse === 0 ? refPixels : applyGradeToColors(withAdjustments({ ...DEFAULT_ADJUSTMENTS, saturation: inverse }), refPixels);
-  const curves: Curves = {
-    ...DEFAULT_CURVES,
-    red: fitCurve(channel(beforeChroma, 0), channel(target, 0)),
-    green: fitCurve(channel(beforeChroma, 1), channel(target, 1)),
-    blue: fitCurve(channel(beforeChroma, 2), channel(target, 2)),
-  };
-  const hasCurves = curves.red.length + curves.green.length + curves.blue.length > 0;
+  // A black-and-white picture on either side: one master curve fitted on luma, so no channel
+  // curve tints a grey picture (or greys a colourful one).
+  const curves: Curves = colourful
+    ? {
+        ...DEFAULT_CURVES,
+        red: fitCurve(channel(beforeChroma, 0), channel(target, 0)),
+        green: fitCurve(channel(beforeChroma, 1), channel(target, 1)),
+        blue: fitCurve(channel(beforeChroma, 2), channel(target, 2)),
+      }
+    : { ...DEFAULT_CURVES, master: fitCurve(encodedLuma(beforeChroma), encodedLuma(target)) };
+  const hasCurves = CURVE_NAMES.some((name) => curves[name].length > 0);
   return { ...DEFAULT_GRADE, adjustments: a, ...(hasCurves ? { curves } : {}) };
 }
 

@@ -8,7 +8,7 @@ import { EditorMediaProvider, type EditorMedia } from '../editor-media';
 import { gradeStore } from '../grade-store';
 import { captureMeasureFrame } from './scene-frames';
 import { readReferencePicture } from './shot-match-frames';
-import { ShotMatch } from './ShotMatch';
+import { ShotMatch, shotMatchReference } from './ShotMatch';
 import { installResizeObserver, jsonResponse, mockFetch, testAsset } from './test-helpers';
 
 vi.mock('../../auth/AuthProvider', () => ({ useAuth: () => ({ loading: false, user: { id: 'u' }, profile: { subscription_tier: 'Free' } }) }));
@@ -75,6 +75,7 @@ const LOOKED: Grade = { ...DEFAULT_GRADE, look: 'youtube-clean', adjustments: { 
 describe('ShotMatch', () => {
   beforeEach(() => {
     installResizeObserver();
+    shotMatchReference.forget();
     workspace.media = { source: 'asset', asset: OPEN, url: '/api/files/b', mediaType: 'video', name: OPEN.name };
     gradeStore.load(OPEN.id, LOOKED);
     vi.mocked(toast).mockClear();
@@ -139,14 +140,31 @@ describe('ShotMatch', () => {
   it('remembers a frame of this clip with its time and matches a later frame to it', async () => {
     serve();
     vi.mocked(captureMeasureFrame).mockReturnValueOnce(picture(false)).mockReturnValue(picture(true));
-    renderPanel(video(72.4));
+    const view = renderPanel(video(72.4));
     fireEvent.click(screen.getByRole('button', { name: /A frame of this clip/ }));
     const frame = await screen.findByRole('button', { name: 'This clip at 1:12' });
     expect(frame.getAttribute('aria-pressed')).toBe('true');
+    // Kept while the panel is away (a phone's tabs unmount it), for the same media only.
+    view.unmount();
+    renderPanel(video(80));
+    expect(screen.getByRole('button', { name: 'This clip at 1:12' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Match' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Shot matched' }));
     expect(readReferencePicture).not.toHaveBeenCalled();
     expect(gradeStore.getState().grade.adjustments.temperature).toBeLessThan(-5);
+  });
+
+  it('forgets the reference when other media is opened', async () => {
+    serve();
+    const view = renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Interview A' }));
+    expect(screen.getByRole('button', { name: 'Match' })).toHaveProperty('disabled', false);
+    view.unmount();
+    workspace.media = { source: 'asset', asset: FRESH, url: '/api/files/c', mediaType: 'image', name: FRESH.name };
+    renderPanel(document.createElement('img'), 'image');
+    await screen.findByRole('button', { name: 'Interview A' });
+    expect(screen.getByRole('button', { name: 'Match' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: /A frame of this clip/ })).toBeNull();
   });
 
   it('says so when the frame matches its reference already, and changes nothing', async () => {

@@ -20,6 +20,18 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The chosen reference and the media it was chosen for, kept outside the component so it outlives
+ * the panel (on a phone, switching to another tab unmounts it); opening other media forgets it.
+ */
+let kept: { key: string | null; reference: Reference } | null = null;
+
+export const shotMatchReference = {
+  forget: (): void => {
+    kept = null;
+  },
+};
+
 /** What Shot Match sets that Color Grading has no slider for; shown here so they can be changed too. */
 const EXTRA_KEYS = ['exposure', 'tint'] as const;
 
@@ -39,7 +51,7 @@ function describeMatch(match: Grade): string {
     const value = match.adjustments[key];
     return `${ADJUSTMENT_INFO[key].label} ${value > 0 ? '+' : ''}${value}`;
   });
-  if (match.curves) sliders.push('red, green and blue curves');
+  if (match.curves) sliders.push(match.curves.master.length > 0 ? 'the master curve' : 'red, green and blue curves');
   return sliders.length > 0 ? `${sliders.join(', ')}. Undo (Ctrl/Cmd+Z) takes it back.` : 'The two pictures already match: no change needed.';
 }
 
@@ -55,13 +67,18 @@ export function ShotMatch() {
   const { grade } = useGradeState();
   const assets = useAssetList();
   const key = mediaKey(media);
-  const [reference, setReference] = useState<Reference | null>(null);
+  const [reference, setShown] = useState<Reference | null>(() => (kept?.key === key ? kept.reference : null));
   const [matching, setMatching] = useState(false);
   const running = useRef<AbortController | null>(null);
+  const setReference = (next: Reference) => {
+    kept = { key, reference: next };
+    setShown(next);
+  };
 
   // A reference belongs to the media it was chosen for; switching media forgets it.
   useEffect(() => {
-    setReference(null);
+    if (kept?.key !== key) kept = null;
+    setShown(kept?.reference ?? null);
     return () => running.current?.abort();
   }, [key]);
 
