@@ -53,7 +53,7 @@ const GAMMAS = Array.from({ length: 121 }, (_, k) => 2 ** ((k - 60) / 60));
 /**
  * Share of the fitted curve that is used (the rest is the straight line). Two pictures' channel
  * histograms do not correspond pixel by pixel once the sliders have mixed the channels, so the
- * full fit overshoots: on the test scenes half of it leaves the smallest colour difference.
+ * full fit overshoots: on the test scenes half of it left a smaller colour difference than all of it.
  */
 const CURVE_SHARE = 0.5;
 /** Where the curves' points sit. */
