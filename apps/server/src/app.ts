@@ -17,6 +17,7 @@ import { HttpError } from './http/http-error';
 import { requestContext, sameOriginWrites, securityHeaders } from './http/middleware';
 import { registerRoute } from './http/register-route';
 import { serveWebApp } from './http/static-web.adapter';
+import { writeRateLimit } from './http/write-limit';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** A `.cube` import carries the file's text: up to 12 MB, plus JSON escaping. */
@@ -38,6 +39,8 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.use('*', requestContext(config.trustProxy));
   app.use('*', securityHeaders());
   app.use('/api/*', sameOriginWrites(config.publicUrl));
+  const session = createSessionLookup(services.auth);
+  app.use('/api/*', writeRateLimit(session, services.rateLimiter));
   const jsonLimit = limitBody(JSON_BODY_LIMIT);
   const lutImportLimit = limitBody(LUT_IMPORT_BODY_LIMIT);
   // Upload chunks stream to disk; a .cube import is a few MB of text; every other API body is small JSON.
@@ -48,7 +51,6 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.use('/api/*', jsonBodies);
   app.onError(createErrorHandler(logger));
 
-  const session = createSessionLookup(services.auth);
   registerRoute(app, API.health, session, async () => {
     await services.database.pool.query('select 1');
     return { ok: true as const, media: services.media };

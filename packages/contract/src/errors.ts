@@ -39,6 +39,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailNotVerified: 'Please verify your email before signing in. We have sent you a new link.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   commonPassword: 'This password is too common. Please choose a less common one.',
 } as const;
 

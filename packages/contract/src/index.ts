@@ -55,6 +55,7 @@ export {
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   COPYRIGHT_YEAR,
+  WRITE_RATE_LIMITS,
 } from './limits';
 export { SOURCE_WORK_LIMITS, sourcePixelSecondsLimit, sourceWorkRefusal } from './media-limits';
 export {

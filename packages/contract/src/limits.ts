@@ -12,6 +12,17 @@ export const TEMP_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
 
+/**
+ * Writes to the API (POST, PUT, PATCH and DELETE under /api) per signed-in user, or per address
+ * when signed out, in each window (docs/product-rules.md, 'Limits'). Far above what a person
+ * does (grade autosaves come at most one every 800 ms), so only a script meets it; tus upload
+ * chunks are not counted, the storage quota and the uploads-in-progress limit bound them.
+ */
+export const WRITE_RATE_LIMITS = [
+  { limit: 120, windowSeconds: 60 },
+  { limit: 1500, windowSeconds: 15 * 60 },
+] as const;
+
 /** Notification toasts: one visible at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiRoute } from './api-route';
+import { STRIPE_WEBHOOK_PATH } from './billing';
 import { ErrorResponse } from './errors';
 
 type JsonObject = Record<string, unknown>;
@@ -13,7 +14,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Too large.',
   415: 'Not a supported kind of file.',
   422: 'Well formed, but the content cannot be read (a damaged picture); `message` says so for a person.',
-  429: 'Too many attempts; `retryAfter` says how long to wait.',
+  429: 'Too many attempts or requests; `retryAfter` and the Retry-After header say how many seconds to wait.',
   500: 'Something failed on our side; `requestId` is in the server log.',
   503: 'Temporarily unavailable.',
 };
@@ -68,6 +69,8 @@ export function buildOpenApiDocument(routes: Record<string, ApiRoute>, info: { t
     const errorStatuses = new Set([500, ...(route.errors ?? [])]);
     if (route.body || route.query || route.params) errorStatuses.add(400);
     if (route.auth === 'user') errorStatuses.add(401);
+    // Every write but the signed webhook counts against the writer's limit (WRITE_RATE_LIMITS).
+    if (route.method !== 'get' && route.path !== STRIPE_WEBHOOK_PATH) errorStatuses.add(429);
     for (const code of [...errorStatuses].sort()) {
       responses[String(code)] = { description: STATUS_TEXT[code] ?? 'Error.', content: { 'application/json': { schema: errorRef } } };
     }

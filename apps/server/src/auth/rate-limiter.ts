@@ -22,12 +22,12 @@ export class RateLimiter {
     private readonly multiplier = 1,
   ) {}
 
-  /** Counts one attempt against `key`; throws 429 with the seconds to wait when over the limit. */
-  async hit(key: string, rule: RateLimitRule): Promise<void> {
+  /** Counts one attempt against `key`; throws 429 (saying `message`) with the seconds to wait when over the limit. */
+  async hit(key: string, rule: RateLimitRule, message: string = MESSAGES.tooManyAttempts): Promise<void> {
     const { hits, retryAfter } = await this.counters.count(key, rule.windowSeconds);
     if (++this.calls % 200 === 0) await this.counters.sweep();
     if (hits > rule.limit * this.multiplier) {
-      throw new HttpError(429, 'rate_limited', MESSAGES.tooManyAttempts, { retryAfter: Math.max(1, retryAfter) });
+      throw new HttpError(429, 'rate_limited', message, { retryAfter: Math.max(1, retryAfter) });
     }
   }
 }

@@ -111,6 +111,21 @@ describe('GradeAutosaver', () => {
     expect(saver.unsavedGrade('asset-a')).toBeUndefined();
   });
 
+  it('keeps an edit answered 429 (too many requests) and sends it again once the wait is over', async () => {
+    answer = () => Promise.reject(new ApiError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.', undefined, 5));
+    store.change(contrast(33));
+    await saver.flush();
+    expect(sent).toHaveLength(1);
+    expect(saver.unsavedGrade('asset-a')?.adjustments.contrast).toBe(33);
+    answer = () => Promise.resolve();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.saved.color_settings.contrast).toBe(33);
+    await vi.waitFor(() => expect(saver.unsavedGrade('asset-a')).toBeUndefined());
+  });
+
   it('never saves the signed-out trial file (no asset)', async () => {
     store.load(null, DEFAULT_GRADE);
     store.change(contrast(50));

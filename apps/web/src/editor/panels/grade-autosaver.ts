@@ -16,7 +16,8 @@ export type SendGrade = (assetId: string, saved: SavedGrade, keepalive: boolean)
  * A grade is "unsaved" from its change until the server has accepted it, so reopening the asset
  * in the meantime shows this tab's edits, not a row fetched before they landed. A refusal (4xx:
  * e.g. a premium look after a downgrade) drops the edit — the server kept what it had — and says
- * why; a failure to reach the server keeps it for the next attempt.
+ * why; a failure to reach the server keeps it for the next attempt, and a 429 (too many requests)
+ * keeps it and sends it again once the server's `retryAfter` has passed.
  */
 export class GradeAutosaver {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -45,11 +46,16 @@ export class GradeAutosaver {
     if (state.assetId === null || state.revision === 0) return;
     this.queued = { assetId: state.assetId, grade: state.grade };
     this.unsaved.set(state.assetId, state.grade);
+    this.retryIn(this.delayMs);
+  }
+
+  /** Sends what is queued after `ms`, unless something sends it sooner. */
+  private retryIn(ms: number): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.drain(false);
-    }, this.delayMs);
+    }, ms);
   }
 
   /** This tab's edits of an asset the server has not accepted yet, if any. */
@@ -84,12 +90,14 @@ export class GradeAutosaver {
         if (this.unsaved.get(next.assetId) === next.grade) this.unsaved.delete(next.assetId);
       },
       (error: unknown) => {
-        const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        const wait = error instanceof ApiError && error.status === 429;
+        const refused = !wait && error instanceof ApiError && error.status >= 400 && error.status < 500;
         if (refused) {
           if (this.unsaved.get(next.assetId) === next.grade) this.unsaved.delete(next.assetId);
         } else if (!this.queued) {
-          // Not reached: try again with the next change or flush.
+          // Not reached, or told to wait: try again with the next change or flush, or once the wait is over.
           this.queued = next;
+          if (wait) this.retryIn((error.retryAfter ?? 1) * 1000);
         }
         this.onError(error);
       },
