@@ -77,11 +77,14 @@ function decode(result: { width: number; height: number; base64: string }): Pixe
   return { width: result.width, height: result.height, data: new Uint8Array(Buffer.from(result.base64, 'base64')) };
 }
 
-/** PROGRAM's pixels, read back from its canvas (WebGL2 readPixels, or the 2D context in CPU mode). */
-export async function readProgram(page: Page): Promise<Pixels & { mode: string }> {
-  const result = await page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="program-canvas"]');
-    if (!canvas) throw new Error('no PROGRAM canvas');
+/**
+ * PROGRAM's pixels, read back from its canvas (WebGL2 readPixels, or the 2D context in CPU mode);
+ * `testId` reads another canvas a ProgramView draws (the compared version of the split wipe).
+ */
+export async function readProgram(page: Page, testId = 'program-canvas'): Promise<Pixels & { mode: string }> {
+  const result = await page.evaluate((id) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${id}"]`);
+    if (!canvas) throw new Error(`no canvas ${id}`);
     const { width, height } = canvas;
     const mode = canvas.dataset.mode ?? '';
     let data: Uint8Array;
@@ -102,7 +105,7 @@ export async function readProgram(page: Page): Promise<Pixels & { mode: string }
     let binary = '';
     for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
     return { width, height, mode, base64: btoa(binary) };
-  });
+  }, testId);
   return { ...decode(result), mode: result.mode };
 }
 

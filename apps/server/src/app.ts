@@ -9,6 +9,7 @@ import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
 import { registerExportRoutes } from './exports/export.routes';
 import { registerUserLutRoutes } from './luts/user-lut.routes';
+import { registerGradeVersionRoutes } from './assets/grade-version.routes';
 import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
 import type { AppEnv } from './http/app-env';
@@ -60,6 +61,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerAuthRoutes(app, services.auth, session, services.events);
   registerAccountRoutes(app, session, services.profiles, services.settings, services.storageQuota);
   registerAssetRoutes(app, session, services.assets, services.files);
+  registerGradeVersionRoutes(app, session, services.gradeVersions);
   registerEventRoutes(app, session, services.events);
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);

@@ -34,6 +34,8 @@ import { UploadLocker } from './uploads/upload-locker';
 import { StorageQuota } from './uploads/storage-quota';
 import { createUploadServer } from './uploads/upload-server';
 import { createUploadStaging } from './uploads/upload-staging';
+import { GradeVersionRepository } from './assets/grade-version.repository';
+import { GradeVersionService } from './assets/grade-version.service';
 import { UserLutRepository } from './luts/user-lut.repository';
 import { UserLutService } from './luts/user-lut.service';
 import { AnalysisService } from './analysis/analysis.service';
@@ -63,6 +65,7 @@ export interface Services {
   events: EventBus;
   jobs: JobQueue;
   assets: AssetService;
+  gradeVersions: GradeVersionService;
   files: FileService;
   userLuts: UserLutService;
   analysis: AnalysisService;
@@ -126,6 +129,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       userLuts,
       derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
     });
+    const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
@@ -151,7 +155,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

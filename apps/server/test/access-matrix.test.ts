@@ -42,6 +42,8 @@ interface World {
   /** A signed URL path of the owner's original. */
   filePath: string;
   lutId: string;
+  /** A grade version of the owner's asset. */
+  versionId: string;
   exportId: string;
   checkoutId: string;
   frame: string;
@@ -130,6 +132,13 @@ const CONTRACT_MATRIX: Record<ApiRouteName, Entry> = {
   getAsset: { object: 'asset', call: (w) => ({ method: 'GET', path: `/api/assets/${w.asset.id}` }) },
   updateAsset: { object: 'asset', call: (w) => ({ method: 'PATCH', path: `/api/assets/${w.asset.id}`, json: { selected_lut: 'vintage-film' } }) },
   deleteAsset: { object: 'asset', call: (w) => ({ method: 'DELETE', path: `/api/assets/${w.asset.id}` }), phase: 3 },
+  listGradeVersions: { object: 'asset', call: (w) => ({ method: 'GET', path: `/api/assets/${w.asset.id}/versions` }) },
+  createGradeVersion: {
+    object: 'asset',
+    call: (w) => ({ method: 'POST', path: `/api/assets/${w.asset.id}/versions`, json: { name: 'Another take', selected_lut: null, color_settings: { contrast: 5 } } }),
+  },
+  renameGradeVersion: { object: 'asset', call: (w) => ({ method: 'PATCH', path: `/api/assets/${w.asset.id}/versions/${w.versionId}`, json: { name: 'Renamed take' } }) },
+  deleteGradeVersion: { object: 'asset', call: (w) => ({ method: 'DELETE', path: `/api/assets/${w.asset.id}/versions/${w.versionId}` }), phase: 1 },
   file: { object: 'file', call: (w) => ({ method: 'GET', path: w.filePath }) },
   userLutTable: { object: 'lut', call: (w) => ({ method: 'GET', path: `/api/luts/${w.lutId}/table` }) },
   deleteUserLut: { object: 'lut', call: (w) => ({ method: 'DELETE', path: `/api/luts/${w.lutId}` }), phase: 1 },
@@ -198,6 +207,13 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
     const lut = await server.request(API.importUserLut.path, { method: 'POST', cookie: owner.cookie, json: { name: 'Owner Secret Look', cube: tinyCube() } });
     expect(OK, await lut.clone().text()).toContain(lut.status);
     const lutId = ((await lut.json()) as { id: string }).id;
+    const version = await server.request(`/api/assets/${asset.id}/versions`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { name: 'Owner Secret Version', selected_lut: 'vintage-film', color_settings: { contrast: 10 } },
+    });
+    expect(OK, await version.clone().text()).toContain(version.status);
+    const versionId = ((await version.json()) as { id: string }).id;
     const started = await server.request(API.processVideo.path, { method: 'POST', cookie: owner.cookie, json: { assetId: asset.id, outputFormat: 'png', quality: '720p' } });
     expect(OK, await started.clone().text()).toContain(started.status);
     const exportId = ((await started.json()) as { predictionId: string }).predictionId;
@@ -215,6 +231,7 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
       upload: pending.headers.get('location') ?? '',
       filePath: `${fileUrl.pathname}${fileUrl.search}`,
       lutId,
+      versionId,
       exportId,
       checkoutId,
       frame: `data:image/png;base64,${fs.readFileSync(framePath).toString('base64')}`,
@@ -224,7 +241,7 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
       },
     };
     const ownerRow = await server.services.database.db.selectFrom('users').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow();
-    secrets.push(ownerRow.id, owner.email, 'Matrix Owner Zed', asset.id, 'owner-secret-still', world.upload.split('/').pop() ?? '', lutId, 'Owner Secret Look', exportId, checkoutId);
+    secrets.push(ownerRow.id, owner.email, 'Matrix Owner Zed', asset.id, 'owner-secret-still', world.upload.split('/').pop() ?? '', lutId, 'Owner Secret Look', versionId, 'Owner Secret Version', exportId, checkoutId);
     for (const s of secrets) expect(s.length, 'every secret is a real value').toBeGreaterThan(3);
   }, 180_000);
 

@@ -20,7 +20,7 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_ADJUSTMENTS, DEFAULT_GRADE, applyLutToFloatRgba, applyLutToRgba, bakeLut, compileGrade } from '../src/index';
-import type { Adjustments, Curves, Grade, InputTransformId, Lut3D, Wheels } from '../src/index';
+import type { Adjustments, Curves, Grade, HueCurves, InputTransformId, Lut3D, Wheels } from '../src/index';
 
 interface Timing {
   /** The lowest of the rounds' medians: the figure compared with the target. */
@@ -63,7 +63,13 @@ const everyCurve: Curves = {
   green: [{ x: 0.3, y: 0.28 }, { x: 0.7, y: 0.7 }],
   blue: [{ x: 0.5, y: 0.46 }],
 };
-const everything: Grade = { ...worst, look: 'blade-runner-2049', inputTransform: 'vlog', wheels: everyWheel, curves: everyCurve };
+const everyHueCurve: HueCurves = {
+  hueVsHue: [{ x: 0.05, y: 0.55 }, { x: 0.5, y: 0.45 }],
+  hueVsSat: [{ x: 0.1, y: 0.6 }, { x: 0.6, y: 0.4 }, { x: 0.9, y: 0.5 }],
+  hueVsLum: [{ x: 0.3, y: 0.55 }, { x: 0.7, y: 0.5 }],
+  lumVsSat: [{ x: 0.1, y: 0.4 }, { x: 0.9, y: 0.6 }],
+};
+const everything: Grade = { ...worst, look: 'blade-runner-2049', inputTransform: 'vlog', wheels: everyWheel, curves: everyCurve, hueCurves: everyHueCurve };
 const CAMERAS: readonly InputTransformId[] = ['slog3', 'logc3', 'vlog', 'clog3'];
 
 interface Case {
@@ -85,7 +91,7 @@ const CASES: readonly Case[] = [
   fixed('worst case: S-Log3 + look at 70 % + all sliders', worst),
   // Every stage kind at once: white balance, per-channel gamma (three tables), split tone, saturation.
   fixed('heaviest: V-Log + Blade Runner 2049 at 70 % + all', { ...worst, look: 'blade-runner-2049', inputTransform: 'vlog' }),
-  fixed('every control: heaviest + wheels + curves', everything),
+  fixed('every control: heaviest + wheels, curves, hue curves', everything),
   {
     name: 'every control, gain wheel dragged (each bake)',
     grade: (i) => ({ ...everything, wheels: { ...everyWheel, gain: { hue: (i * 7) % 360, amount: 0.3, master: ((i % 41) - 20) / 40 } } }),

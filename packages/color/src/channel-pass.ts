@@ -129,6 +129,20 @@ function buildTable(chain: ChannelChain, from: Domain, count: number): Float64Ar
   return table;
 }
 
+/** How many functions two chains share at their start. */
+function sharedPrefix(a: ChannelChain, b: ChannelChain): number {
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  return k;
+}
+
+/** The table of `chain` from the table of its first `from` functions (`base`, not written). */
+function finishTable(base: Float64Array, chain: ChannelChain, from: number): Float64Array {
+  const table = base.slice();
+  for (let j = from; j < chain.length; j++) applyToAll(chain[j]!, table);
+  return table;
+}
+
 function sameChain(a: ChannelChain, b: ChannelChain): boolean {
   return a === b || (a.length === b.length && a.every((fn, j) => fn === b[j]));
 }
@@ -270,9 +284,14 @@ export class ChannelPass {
     const { intervals, octaveBits } = tableSize(count);
     if (this.intervals >= intervals) return;
     const [c0, c1, c2] = this.chains;
-    this.t0 = buildTable(c0, this.from, count);
-    this.t1 = sameChain(c1, c0) ? this.t0 : buildTable(c1, this.from, count);
-    this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : buildTable(c2, this.from, count);
+    // Functions the three chains share at their start (the finishing tone curves before the R, G,
+    // B curves) are tabulated once; each channel then applies only its own.
+    const shared = Math.min(sharedPrefix(c0, c1), sharedPrefix(c0, c2));
+    const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
+    const build = (chain: ChannelChain) => (base && chain.length > shared ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
+    this.t0 = build(c0);
+    this.t1 = sameChain(c1, c0) ? this.t0 : build(c1);
+    this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : build(c2);
     this.intervals = intervals;
     if (this.from === 'encoded') {
       this.low = ENCODED_LOW;

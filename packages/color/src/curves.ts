@@ -40,7 +40,20 @@ export function monotoneCurve(points: readonly CurvePoint[]): (x: number) => num
   const knots = [...points];
   if (knots.length === 0 || knots[0]!.x > 0) knots.unshift({ x: 0, y: 0 });
   if (knots[knots.length - 1]!.x < 1) knots.push({ x: 1, y: 1 });
+  return monotoneThrough(knots);
+}
+
+/**
+ * The Fritsch–Carlson monotone cubic through `knots` (x strictly increasing, at least one knot),
+ * flat outside the first and last: the interpolant {@link monotoneCurve} describes, without the
+ * implied corners. `hue-curves.ts` runs it over points repeated around the hue circle.
+ */
+export function monotoneThrough(knots: readonly CurvePoint[]): (x: number) => number {
   const n = knots.length;
+  if (n === 1) {
+    const only = knots[0]!.y;
+    return () => only;
+  }
   const xs = knots.map((p) => p.x);
   const ys = knots.map((p) => p.y);
   const secants = xs.slice(1).map((x, k) => (ys[k + 1]! - ys[k]!) / (x - xs[k]!));

@@ -16,6 +16,7 @@
  *  6b. custom curves on encoded values (`curves.ts`): master on every channel, then R, G, B;
  *  7. chroma in linear light, luminance-preserving (`kernels.ts`): dehaze's saturation times the
  *     saturation slider, combined with vibrance into one per-pixel factor;
+ *  7b. hue curves on encoded values (`hue-curves.ts`): Hue vs Hue, Hue vs Sat × Lum vs Sat, Hue vs Lum;
  *  8. clamp to 0..1 (done by the LUT baker).
  * Corrections that describe the source (exposure, white balance, haze) come before the look, as a
  * colourist balances a shot before grading it; the finishing sliders come after, so they still act
@@ -40,6 +41,8 @@ import { areWheelsAtRest, wheelsToCdl } from './wheels';
 import type { Wheels } from './wheels';
 import { areCurvesAtRest, isCurveAtRest, monotoneCurve } from './curves';
 import type { Curves } from './curves';
+import { areHueCurvesAtRest, hueCurveTables } from './hue-curves';
+import type { HueCurves } from './hue-curves';
 
 /** Stops of exposure at ±100. */
 export const EXPOSURE_STOPS_AT_FULL = 2;
@@ -102,7 +105,8 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
     const [wr, wg, wb] = REC709_LUMA;
     const row = (i: number): [number, number, number] => [(1 - s) * wr + (i === 0 ? s : 0), (1 - s) * wg + (i === 1 ? s : 0), (1 - s) * wb + (i === 2 ? s : 0)];
     builder.affine('encoded', { matrix: [...row(0), ...row(1), ...row(2)], offset: [0, 0, 0] });
-    builder.channel('encoded', 'encoded', clamp01);
+    // clamp01 is a module constant: its table joins the conversion after it and is kept across bakes.
+    builder.channel('encoded', 'encoded', clamp01, true);
   }
 }
 
@@ -115,7 +119,7 @@ function appendCurves(builder: ProgramBuilder, curves: Curves | undefined): void
   if (r !== identity || g !== identity || b !== identity) builder.channel('encoded', 'encoded', [r!, g!, b!]);
 }
 
-function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined): void {
+function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined, hueCurves: HueCurves | undefined): void {
   const steps: ((x: number) => number)[] = [];
   if (a.dehaze !== 0) steps.push(toneCurveFunction(contrastCurve((DEHAZE_CONTRAST * a.dehaze) / 100)));
   if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
@@ -126,6 +130,9 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves
   appendCurves(builder, curves);
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);
   if (saturation !== 1 || a.vibrance !== 0) builder.chroma(saturation, a.vibrance / 100);
+  // Last, on encoded values: placed between the curves and chroma they would need a conversion
+  // pass of their own to reach linear light; here they follow the final encoding.
+  if (hueCurves !== undefined && !areHueCurvesAtRest(hueCurves)) builder.hueCurves(hueCurveTables(hueCurves));
 }
 
 /** What a grade needs from outside the engine to be compiled. */
@@ -166,7 +173,7 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }
-  appendFinishing(builder, grade.adjustments, grade.curves);
+  appendFinishing(builder, grade.adjustments, grade.curves, grade.hueCurves);
   return builder.build();
 }
 

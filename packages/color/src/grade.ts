@@ -12,6 +12,8 @@ import { areWheelsAtRest, DEFAULT_WHEELS, WHEEL_AT_REST, WHEEL_NAMES, WHEEL_SATU
 import type { Wheel, Wheels } from './wheels';
 import { areCurvesAtRest, CURVE_MAX_POINTS, CURVE_NAMES, DEFAULT_CURVES } from './curves';
 import type { CurvePoint, Curves } from './curves';
+import { areHueCurvesAtRest, DEFAULT_HUE_CURVES, HUE_CURVE_NAMES, isHueAxis } from './hue-curves';
+import type { HueCurves } from './hue-curves';
 
 export interface Grade {
   /** The look, or null for none (the original). */
@@ -34,6 +36,8 @@ export interface Grade {
   readonly wheels?: Wheels;
   /** Custom curves (`curves.ts`); absent means none, for the same reason as `wheels`. */
   readonly curves?: Curves;
+  /** Hue vs Hue/Sat/Lum and Lum vs Sat (`hue-curves.ts`); absent means neutral, as for `wheels`. */
+  readonly hueCurves?: HueCurves;
 }
 
 export const DEFAULT_LOOK_STRENGTH = 100;
@@ -150,7 +154,8 @@ export function parseWheels(input: unknown, field = 'wheels'): ParseResult<Wheel
   return { ok: true, value: wheels as unknown as Wheels };
 }
 
-function parseCurve(input: unknown, field: string): ParseResult<readonly CurvePoint[]> {
+/** A curve's points; `periodic` (a hue axis): x below 1, as hue 1 is hue 0. */
+function parseCurve(input: unknown, field: string, periodic = false): ParseResult<readonly CurvePoint[]> {
   if (input === undefined || input === null) return { ok: true, value: [] };
   if (!Array.isArray(input)) return fail(field, `${field} must be a list of points {x, y} (got ${describe(input)})`);
   if (input.length > CURVE_MAX_POINTS) return fail(field, `${field} has ${input.length} points; a curve has at most ${CURVE_MAX_POINTS}`);
@@ -158,7 +163,7 @@ function parseCurve(input: unknown, field: string): ParseResult<readonly CurvePo
   for (const [i, raw] of input.entries()) {
     const at = `${field}[${i}]`;
     if (!isRecord(raw) || Object.keys(raw).some((key) => key !== 'x' && key !== 'y')) return fail(at, `${at} must be a point {x, y} (got ${describe(raw)})`);
-    const x = parseNumber(raw.x, `${at}.x`, 0, 1);
+    const x = parseNumber(raw.x, `${at}.x`, 0, 1, periodic);
     if (!x.ok) return x;
     const y = parseNumber(raw.y, `${at}.y`, 0, 1);
     if (!y.ok) return y;
@@ -185,7 +190,31 @@ export function parseCurves(input: unknown, field = 'curves'): ParseResult<Curve
   return { ok: true, value: curves as Curves };
 }
 
-const GRADE_KEYS = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels', 'curves'];
+/** Validates hue curves; missing curves (or the whole object) are neutral, unknown keys are rejected. */
+export function parseHueCurves(input: unknown, field = 'hueCurves'): ParseResult<HueCurves> {
+  if (input === undefined || input === null) return { ok: true, value: DEFAULT_HUE_CURVES };
+  if (!isRecord(input)) return fail(field, `${field} must be an object of hue curves (got ${describe(input)})`);
+  for (const key of Object.keys(input)) {
+    if (!(HUE_CURVE_NAMES as readonly string[]).includes(key)) return fail(`${field}.${key}`, `${field}.${key} is not a hue curve; expected one of ${HUE_CURVE_NAMES.join(', ')}`);
+  }
+  const curves: Record<string, readonly CurvePoint[]> = {};
+  for (const name of HUE_CURVE_NAMES) {
+    const parsed = parseCurve(input[name], `${field}.${name}`, isHueAxis(name));
+    if (!parsed.ok) return parsed;
+    curves[name] = parsed.value;
+  }
+  return { ok: true, value: curves as HueCurves };
+}
+
+/**
+ * Every field a grade may have. Fields after the first five are optional pro parts (wheels,
+ * curves, ...): the saved grade on an asset carries any field listed here, so a part added later
+ * is saved without more schema work (docs/color-engine.md, 'Grade').
+ */
+export const GRADE_KEYS: readonly string[] = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments', 'wheels', 'curves', 'hueCurves'];
+
+/** The fields every grade has; the rest of {@link GRADE_KEYS} are optional parts. */
+export const BASE_GRADE_KEYS: readonly string[] = ['look', 'customLook', 'lookStrength', 'inputTransform', 'adjustments'];
 
 /** Ids of imported LUTs: opaque to the engine, but short and plain (they travel in URLs and rows). */
 const CUSTOM_LOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -231,9 +260,12 @@ export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: f
   if (!wheels.ok) return wheels;
   const curves = parseCurves(input.curves);
   if (!curves.ok) return curves;
+  const hueCurves = parseHueCurves(input.hueCurves);
+  if (!hueCurves.ok) return hueCurves;
   // Wheels at rest and curves without points are left out, so a grade without them reads back
   // exactly as it was saved (points on the diagonal are kept: the user placed them).
   const hasPoints = CURVE_NAMES.some((name) => curves.value[name].length > 0);
+  const hasHuePoints = HUE_CURVE_NAMES.some((name) => hueCurves.value[name].length > 0);
   return {
     ok: true,
     grade: {
@@ -244,6 +276,7 @@ export function parseGrade(input: unknown): { ok: true; grade: Grade } | { ok: f
       adjustments: adjustments.value,
       ...(areWheelsAtRest(wheels.value) ? {} : { wheels: wheels.value }),
       ...(hasPoints ? { curves: curves.value } : {}),
+      ...(hasHuePoints ? { hueCurves: hueCurves.value } : {}),
     },
   };
 }
@@ -255,5 +288,5 @@ export function hasNoLook(grade: Grade): boolean {
 
 /** True when the grade changes nothing at all: rendering it returns the source unchanged. */
 export function isIdentityGrade(grade: Grade): boolean {
-  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0) && areWheelsAtRest(grade.wheels) && areCurvesAtRest(grade.curves);
+  return hasNoLook(grade) && grade.inputTransform === 'rec709' && ADJUSTMENT_KEYS.every((key) => grade.adjustments[key] === 0) && areWheelsAtRest(grade.wheels) && areCurvesAtRest(grade.curves) && areHueCurvesAtRest(grade.hueCurves);
 }

@@ -18,7 +18,7 @@ export {
   isAdjustmentKey,
 } from './adjustments';
 export type { AdjustmentKey, Adjustments, AdjustmentInfo } from './adjustments';
-export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, parseGrade, parseAdjustments, parseWheels, parseCurves, isIdentityGrade, hasNoLook } from './grade';
+export { DEFAULT_GRADE, DEFAULT_LOOK_STRENGTH, GRADE_KEYS, BASE_GRADE_KEYS, parseGrade, parseAdjustments, parseWheels, parseCurves, parseHueCurves, isIdentityGrade, hasNoLook } from './grade';
 export {
   WHEEL_NAMES,
   WHEEL_AT_REST,
@@ -38,6 +38,17 @@ export {
 export type { Wheel, WheelName, Wheels, WheelChannels, Cdl } from './wheels';
 export { CURVE_NAMES, CURVE_MAX_POINTS, DEFAULT_CURVES, isCurveAtRest, areCurvesAtRest, monotoneCurve } from './curves';
 export type { CurvePoint, CurveName, Curves } from './curves';
+export {
+  HUE_CURVE_NAMES,
+  HUE_CURVE_NEUTRAL,
+  DEFAULT_HUE_CURVES,
+  isHueAxis,
+  isHueCurveAtRest,
+  areHueCurvesAtRest,
+  hueCurveFunction,
+  hueOf,
+} from './hue-curves';
+export type { HueCurveName, HueCurves } from './hue-curves';
 export type { Grade, ParseResult } from './grade';
 export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL, MissingCustomLutError } from './grade-program';
 export type { CompileOptions } from './grade-program';

@@ -5,6 +5,8 @@
 import { applyLutToTriplets } from './apply-lut';
 import type { Lut3D } from './lut-types';
 import { ChannelPass } from './channel-pass';
+import { applyHueCurves } from './hue-curves';
+import type { HueCurveTables } from './hue-curves';
 import { applyChroma, applySplitTone } from './kernels';
 import type { SplitToneVectors } from './kernels';
 import { applyAffineToTriplets } from './matrix';
@@ -48,6 +50,16 @@ class SplitTonePass implements Pass {
 
   run(buffer: Float64Array, start: number, end: number): void {
     applySplitTone(buffer, start, end, this.tone);
+  }
+}
+
+class HueCurvesPass implements Pass {
+  constructor(private readonly tables: HueCurveTables) {}
+
+  prepare(): void {}
+
+  run(buffer: Float64Array, start: number, end: number): void {
+    applyHueCurves(buffer, start, end, this.tables);
   }
 }
 
@@ -95,6 +107,8 @@ export function toPass(stage: Stage): Pass {
       return new ChromaPass(stage.saturation, stage.vibrance);
     case 'splitTone':
       return new SplitTonePass(stage.tone);
+    case 'hueCurves':
+      return new HueCurvesPass(stage.tables);
     case 'lut':
       return new LutPass(stage.lut);
     case 'snapshot':

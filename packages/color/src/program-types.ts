@@ -4,6 +4,7 @@
  * `channel-pass.ts`). A leaf of the pipeline: it imports only maths types and the LUT type, so
  * the passes do not import the builder that creates them.
  */
+import type { HueCurveTables } from './hue-curves';
 import type { SplitToneVectors } from './kernels';
 import type { Lut3D } from './lut-types';
 import type { Affine3 } from './matrix';
@@ -35,6 +36,7 @@ export type Stage =
   | { readonly kind: 'affine'; readonly domain: Domain; readonly affine: Affine3; readonly longLived: boolean }
   | { readonly kind: 'chroma'; readonly saturation: number; readonly vibrance: number }
   | { readonly kind: 'splitTone'; readonly tone: SplitToneVectors }
+  | { readonly kind: 'hueCurves'; readonly tables: HueCurveTables }
   | { readonly kind: 'lut'; readonly lut: Lut3D }
   | { readonly kind: 'snapshot' }
   | { readonly kind: 'blend'; readonly amount: number };

@@ -18,6 +18,7 @@
 import { chainKey, markLongLived } from './channel-pass';
 import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
 import type { GridSource } from './grid-source';
+import type { HueCurveTables } from './hue-curves';
 import { splitToneVectors } from './kernels';
 import type { SplitTone } from './kernels';
 import { KeptArrays } from './kept-arrays';
@@ -86,6 +87,12 @@ export class ProgramBuilder {
   splitTone(tone: SplitTone): void {
     this.convertTo('encoded');
     this.stages.push({ kind: 'splitTone', tone: splitToneVectors(tone) });
+  }
+
+  /** Hue and luminance curves on encoded values (`applyHueCurves` in `hue-curves.ts`). */
+  hueCurves(tables: HueCurveTables): void {
+    this.convertTo('encoded');
+    this.stages.push({ kind: 'hueCurves', tables });
   }
 
   /** A 3D LUT over encoded values, sampled tetrahedrally (inputs clamped to 0..1). */

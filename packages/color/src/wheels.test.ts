@@ -4,6 +4,7 @@ import { REC709_LUMA } from './colorimetry';
 import { DEFAULT_GRADE, isIdentityGrade, parseGrade } from './grade';
 import type { Grade } from './grade';
 import { applyGradeToColors, compileGrade } from './grade-program';
+import { parseCdl, writeCdl } from './cdl';
 import { cdlToWheels, CdlRangeError, DEFAULT_WHEELS, wheelChannels, wheelFromShifts, wheelShifts, wheelsToCdl } from './wheels';
 import type { Wheel, Wheels } from './wheels';
 
@@ -135,6 +136,40 @@ describe('wheels as one ASC CDL', () => {
     const a = apply(withWheels(wheels), colors);
     const b = apply(withWheels(imported), colors);
     a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, 9));
+  });
+
+  it('round-trips every grade the wheels make through an exported .cdl, strong Lift included', () => {
+    // A grid over each wheel's master and colour (amount, hue), wheels at their ends included.
+    const values: Wheel[] = [];
+    for (const m of [-1, -0.5, 0, 0.5, 1]) for (const amount of [0, 0.5, 1]) for (const hue of amount === 0 ? [0] : [0, 75, 200, 300]) values.push({ hue, amount, master: m });
+    const pick = (i: number, salt: number) => values[(i * salt + salt) % values.length]!;
+    const colors = [0, 0, 0, 1, 1, 1, 0.1, 0.5, 0.9, 0.7, 0.2, 0.4, 0.33, 0.33, 0.33, 0.02, 0.05, 0.01];
+    let checked = 0;
+    for (let i = 0; i < values.length; i++) {
+      for (const salt of [1, 7, 13, 29]) {
+        const wheels: Wheels = { lift: values[i]!, gain: pick(i, salt), offset: pick(i, salt + 3), gamma: pick(i, salt + 11), saturation: [0, 1, 2.5, 4][salt % 4]! };
+        const file = writeCdl([{ id: 'shot', descriptions: [], cdl: wheelsToCdl(wheels) }], 'cdl');
+        const read = parseCdl(file).corrections[0]!.cdl;
+        const imported = cdlToWheels(read);
+        expect(parseGrade({ wheels: imported }).ok, JSON.stringify(imported)).toBe(true);
+        const again = wheelsToCdl(imported);
+        for (const key of ['slope', 'offset', 'power'] as const) again[key].forEach((v, c) => expect(Math.abs(v - read[key][c]!)).toBeLessThan(2e-5 * Math.max(1, Math.abs(v))));
+        const a = apply(withWheels(wheels), colors);
+        const b = apply(withWheels(imported), colors);
+        a.forEach((v, k) => expect(Math.abs(v - b[k]!), `${JSON.stringify(wheels)} colour ${k}`).toBeLessThan(2e-4));
+        checked++;
+      }
+    }
+    expect(checked).toBe(values.length * 4);
+  });
+
+  it('gives a strong Lift back to the Lift wheel when Gain and Offset cannot hold it alone', () => {
+    const wheels: Wheels = { ...DEFAULT_WHEELS, lift: { hue: 0, amount: 0, master: -1 }, gain: master(1) };
+    // Folded: slope 4 × (1 + 0.25) = 5, beyond the Gain wheel's ×4.
+    expect(wheelsToCdl(wheels).slope[0]).toBeCloseTo(5, 12);
+    const imported = cdlToWheels(wheelsToCdl(wheels));
+    expect(imported.lift.master).toBeLessThan(0);
+    expect(Math.abs(imported.gain.master)).toBeLessThanOrEqual(1);
   });
 
   it('refuses CDL values the wheels cannot hold, in words', () => {

@@ -150,9 +150,21 @@ export class CdlRangeError extends Error {
 const CHANNEL_NAMES = ['red', 'green', 'blue'] as const;
 
 /**
- * The wheels that apply `cdl` exactly: Gain from the slope, Offset from the offset, Gamma from the
- * power, Lift at rest. Throws {@link CdlRangeError}, worded for a person, for a value outside what
- * the wheels reach (a slope or power of 0 or less, or beyond the wheels' range).
+ * How far past its range a wheel's amount or master may come from a file and still be read as the
+ * end of the range: a CDL written with six decimals (as `writeCdl` and grading tools do) of
+ * a wheel at its end reads back a few millionths beyond it.
+ */
+const WHEEL_RANGE_TOLERANCE = 1e-5;
+
+/**
+ * The wheels that apply `cdl` exactly (docs/color-engine.md, 'Colour wheels'): Gain from the
+ * slope, Offset from the offset, Gamma from the power, with Lift at rest when Gain and Offset can
+ * hold the values alone. When they cannot (a CDL exported from wheels with a strong Lift folds the
+ * lift into slope and offset), part of the slope and offset is given back to the Lift wheel: a
+ * lift l per channel with slope = gain·(1 − l) and offset = offset'·(1 − l) + l, found by a small
+ * search, so every grade the wheels make reads back as the same picture. Throws
+ * {@link CdlRangeError}, worded for a person, for a value outside what the wheels reach (a slope or
+ * power of 0 or less, or beyond the wheels' range).
  */
 export function cdlToWheels(cdl: Cdl): Wheels {
   cdl.slope.forEach((s, i) => {
@@ -161,25 +173,120 @@ export function cdlToWheels(cdl: Cdl): Wheels {
   cdl.power.forEach((p, i) => {
     if (!(p > 0)) throw new CdlRangeError(`The ${CHANNEL_NAMES[i]} power is ${p}; the Gamma wheel needs a power above 0.`);
   });
-  if (!(cdl.saturation >= 0 && cdl.saturation <= WHEEL_SATURATION_MAX)) {
+  if (!(cdl.saturation >= 0 && cdl.saturation <= WHEEL_SATURATION_MAX + WHEEL_RANGE_TOLERANCE)) {
     throw new CdlRangeError(`The saturation is ${cdl.saturation}; it must be from 0 to ${WHEEL_SATURATION_MAX}.`);
   }
-  const wheels: Wheels = {
-    lift: WHEEL_AT_REST,
-    gain: wheelFromShifts('gain', [Math.log2(cdl.slope[0]), Math.log2(cdl.slope[1]), Math.log2(cdl.slope[2])]),
-    offset: wheelFromShifts('offset', cdl.offset),
-    gamma: wheelFromShifts('gamma', [-Math.log2(cdl.power[0]), -Math.log2(cdl.power[1]), -Math.log2(cdl.power[2])]),
-    saturation: cdl.saturation === 0 ? 0 : cdl.saturation,
-  };
+  const gamma = wheelFromShifts('gamma', [-Math.log2(cdl.power[0]), -Math.log2(cdl.power[1]), -Math.log2(cdl.power[2])]);
+  const gammaProblem = wheelExcess(gamma) > WHEEL_RANGE_TOLERANCE ? wheelProblem(gamma) : null;
+  if (gammaProblem) throw new CdlRangeError(`The power values go beyond what the Gamma wheel reaches (${gammaProblem}).`);
+  const saturation = Math.min(WHEEL_SATURATION_MAX, cdl.saturation === 0 ? 0 : cdl.saturation);
+
+  const atRest = splitSlopeOffset(cdl, [0, 0, 0]);
+  if (closeEnough(liftExcess(atRest))) return finish(atRest, gamma, saturation);
+  const found = searchLift(cdl);
+  if (found) return finish(found, gamma, saturation);
   for (const [name, label, what] of [
     ['gain', 'Gain', 'slope'],
     ['offset', 'Offset', 'offset'],
-    ['gamma', 'Gamma', 'power'],
   ] as const) {
-    const problem = wheelProblem(wheels[name]);
+    const problem = wheelProblem(atRest[name]);
     if (problem) throw new CdlRangeError(`The ${what} values go beyond what the ${label} wheel reaches (${problem}).`);
   }
-  return wheels;
+  throw new CdlRangeError('The slope and offset values go beyond what the Gain, Offset and Lift wheels reach together.');
+}
+
+interface SlopeOffsetSplit {
+  readonly gain: Wheel;
+  readonly offset: Wheel;
+  readonly lift: Wheel;
+}
+
+/** Gain, Offset and Lift wheels giving `cdl`'s slope and offset with the per-channel lift `lift`. */
+function splitSlopeOffset(cdl: Cdl, lift: Rgb): SlopeOffsetSplit {
+  const keep = lift.map((l) => 1 - l) as unknown as Rgb;
+  return {
+    gain: wheelFromShifts('gain', [Math.log2(cdl.slope[0] / keep[0]), Math.log2(cdl.slope[1] / keep[1]), Math.log2(cdl.slope[2] / keep[2])]),
+    offset: wheelFromShifts('offset', [(cdl.offset[0] - lift[0]) / keep[0], (cdl.offset[1] - lift[1]) / keep[1], (cdl.offset[2] - lift[2]) / keep[2]]),
+    lift: wheelFromShifts('lift', lift),
+  };
+}
+
+/** How far a wheel is out of range (0 when it is in range). */
+function wheelExcess(wheel: Wheel): number {
+  return Math.max(0, wheel.amount - 1, Math.abs(wheel.master) - 1);
+}
+
+/** The sum of the squared excesses of a split: 0 when all three wheels are in range. */
+function liftExcess(split: SlopeOffsetSplit): number {
+  return wheelExcess(split.gain) ** 2 + wheelExcess(split.offset) ** 2 + wheelExcess(split.lift) ** 2;
+}
+
+/** Within {@link WHEEL_RANGE_TOLERANCE} of the wheels' range. */
+const closeEnough = (excess: number): boolean => excess <= WHEEL_RANGE_TOLERANCE ** 2;
+
+/** The lift, as a Lift wheel (hue, amount, master), that puts Gain and Offset in range; null when none is found. */
+function searchLift(cdl: Cdl): SlopeOffsetSplit | null {
+  // Lift's per-channel values stay within ±0.5 (its range), so 1 − lift ≥ 0.5 and the split is defined.
+  const splitOf = (point: readonly number[]): SlopeOffsetSplit => {
+    const [hue, amount, master] = point as [number, number, number];
+    return splitSlopeOffset(cdl, wheelShifts('lift', { hue: ((hue % 360) + 360) % 360, amount: Math.min(1, Math.abs(amount)), master: Math.max(-1, Math.min(1, master)) }));
+  };
+  const cost = (point: readonly number[]): number => liftExcess(splitOf(point));
+  const starts: number[][] = [];
+  for (const master of [0, 0.5, -0.5, 1, -1]) for (const hue of [0, 120, 240]) for (const amount of master === 0 ? [0.5, 1] : [0, 0.5]) starts.push([hue, amount, master]);
+  // Search on past the tolerance, so what is clamped into range at the end is a few millionths at most.
+  let found: number[] | null = null;
+  for (const start of starts) {
+    const best = nelderMead(cost, start, [60, 0.25, 0.25], 1e-18);
+    if (closeEnough(cost(best)) && (found === null || cost(best) < cost(found))) found = best;
+    if (found !== null && cost(found) <= 1e-18) break;
+  }
+  return found === null ? null : splitOf(found);
+}
+
+/** Nelder–Mead minimisation from `start` with initial steps `steps`; stops at `enough` or after a fixed number of steps. */
+function nelderMead(f: (point: readonly number[]) => number, start: readonly number[], steps: readonly number[], enough: number): number[] {
+  const n = start.length;
+  let simplex = [start.slice(), ...steps.map((step, i) => start.map((v, j) => (j === i ? v + step : v)))].map((point) => ({ point, value: f(point) }));
+  const combine = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => v + t * (b[i]! - v));
+  for (let iteration = 0; iteration < 600; iteration++) {
+    simplex.sort((a, b) => a.value - b.value);
+    if (simplex[0]!.value <= enough) break;
+    const worst = simplex[n]!;
+    const centroid = start.map((_, i) => simplex.slice(0, n).reduce((sum, p) => sum + p.point[i]!, 0) / n);
+    const reflected = combine(centroid, worst.point, -1);
+    const reflectedValue = f(reflected);
+    if (reflectedValue < simplex[0]!.value) {
+      const expanded = combine(centroid, worst.point, -2);
+      const expandedValue = f(expanded);
+      simplex[n] = expandedValue < reflectedValue ? { point: expanded, value: expandedValue } : { point: reflected, value: reflectedValue };
+    } else if (reflectedValue < simplex[n - 1]!.value) {
+      simplex[n] = { point: reflected, value: reflectedValue };
+    } else {
+      const contracted = combine(centroid, worst.point, 0.5);
+      const contractedValue = f(contracted);
+      if (contractedValue < worst.value) simplex[n] = { point: contracted, value: contractedValue };
+      else {
+        const best = simplex[0]!.point;
+        simplex = simplex.map((p, k) => {
+          if (k === 0) return p;
+          const point = combine(best, p.point, 0.5);
+          return { point, value: f(point) };
+        });
+      }
+    }
+  }
+  simplex.sort((a, b) => a.value - b.value);
+  return simplex[0]!.point;
+}
+
+/** Brings a wheel read a hair past its range (see {@link WHEEL_RANGE_TOLERANCE}) back to its end. */
+function withinRange(wheel: Wheel): Wheel {
+  return { hue: wheel.hue, amount: Math.min(1, wheel.amount), master: Math.max(-1, Math.min(1, wheel.master)) };
+}
+
+function finish(split: SlopeOffsetSplit, gamma: Wheel, saturation: number): Wheels {
+  return { lift: withinRange(split.lift), gain: withinRange(split.gain), offset: withinRange(split.offset), gamma: withinRange(gamma), saturation };
 }
 
 /** Why a wheel's values are out of range, or null when they are fine. */

@@ -40,10 +40,16 @@ export const AssetParams = z.object({ id: assetId });
 
 /**
  * The saved grade of an asset as the editor stores it: the look in `selected_lut` and the slider
- * values (plus look strength and camera input) in `color_settings`. The colour engine validates
- * the values; the server stores what it accepts.
+ * values (plus look strength and camera input) in `color_settings`, with the grade's optional
+ * parts (`wheels`, `curves`, and any part the engine adds) as objects under their own name. The
+ * colour engine validates the values; the server stores what it accepts.
  */
-export const ColorSettings = z.record(z.string(), z.union([z.number(), z.string(), z.null()])).meta({ id: 'ColorSettings' });
+export const ColorSettings = z
+  .record(z.string(), z.union([z.number(), z.string(), z.null(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
+  .describe(
+    'Slider values (numbers), lookStrength and inputTransform, and the optional grade parts as the colour engine defines them: `wheels` {lift, gamma, gain, offset: {hue, amount, master}, saturation}, `curves` {master, red, green, blue: [{x, y}]}, and any further part of the engine grade.',
+  )
+  .meta({ id: 'ColorSettings' });
 export type ColorSettings = z.infer<typeof ColorSettings>;
 
 export const Asset = z

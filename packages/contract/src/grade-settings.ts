@@ -1,4 +1,4 @@
-import { ADJUSTMENT_KEYS, DEFAULT_GRADE, isPremiumLook, parseGrade, type Grade } from '@cinegrade/color';
+import { ADJUSTMENT_KEYS, BASE_GRADE_KEYS, DEFAULT_GRADE, GRADE_KEYS, isPremiumLook, parseGrade, type Grade } from '@cinegrade/color';
 import type { ColorSettings } from './assets';
 
 /**
@@ -6,6 +6,8 @@ import type { ColorSettings } from './assets';
  * slider values, look strength and camera input in `color_settings`. The editor writes it, the
  * export and the editor read it back; both go through these two functions so they never disagree.
  * An imported LUT is saved in `selected_lut` as `custom:{id}`, so the column keeps meaning "the look".
+ * The grade's optional pro parts (`wheels`, `curves` and any part the engine adds to its
+ * `GRADE_KEYS`) are saved under their own name in `color_settings`, as the engine's objects.
  */
 export interface SavedGrade {
   selected_lut: string | null;
@@ -13,6 +15,12 @@ export interface SavedGrade {
 }
 
 const SETTINGS_EXTRA_KEYS = ['lookStrength', 'inputTransform'] as const;
+
+/**
+ * The grade's optional parts saved in `color_settings` under their own name: every field of the
+ * engine's grade beyond the base ones, so a part the engine adds is saved without schema work.
+ */
+export const GRADE_PART_KEYS: readonly string[] = GRADE_KEYS.filter((key) => !BASE_GRADE_KEYS.includes(key));
 
 /** `selected_lut` prefix of an imported LUT. */
 export const CUSTOM_LOOK_PREFIX = 'custom:';
@@ -25,14 +33,17 @@ export function customLookOf(selectedLut: string | null | undefined): string | n
 export function savedGradeFromGrade(grade: Grade): SavedGrade {
   const settings: ColorSettings = { lookStrength: grade.lookStrength, inputTransform: grade.inputTransform };
   for (const key of ADJUSTMENT_KEYS) settings[key] = grade.adjustments[key];
+  const parts = grade as unknown as Readonly<Record<string, unknown>>;
+  for (const key of GRADE_PART_KEYS) if (parts[key] !== undefined) settings[key] = parts[key] as ColorSettings[string];
   const selected = grade.customLook !== null ? `${CUSTOM_LOOK_PREFIX}${grade.customLook}` : grade.look;
   return { selected_lut: selected, color_settings: settings };
 }
 
 /**
  * The grade an asset saved. Keys this version does not know are dropped rather than failing the
- * whole grade (a row written by an older or newer editor still opens), but a value that is out of
- * range fails with the field named, so nothing renders differently from what was saved.
+ * whole grade (a row written by an older or newer editor still opens; one saved before the wheels
+ * existed has none and opens with them at rest), but a value that is out of range fails with the
+ * field named (`wheels.lift.amount`, `curves.red[2].x`), so nothing renders differently from what was saved.
  */
 export function gradeFromSavedGrade(saved: { selected_lut: string | null; color_settings: ColorSettings | null | undefined }):
   | { ok: true; grade: Grade }
@@ -42,7 +53,7 @@ export function gradeFromSavedGrade(saved: { selected_lut: string | null; color_
   for (const key of ADJUSTMENT_KEYS) if (settings[key] !== undefined && settings[key] !== null) adjustments[key] = settings[key];
   const customLook = customLookOf(saved.selected_lut);
   const input: Record<string, unknown> = customLook !== null ? { customLook, adjustments } : { look: saved.selected_lut, adjustments };
-  for (const key of SETTINGS_EXTRA_KEYS) if (settings[key] !== undefined && settings[key] !== null) input[key] = settings[key];
+  for (const key of [...SETTINGS_EXTRA_KEYS, ...GRADE_PART_KEYS]) if (settings[key] !== undefined && settings[key] !== null) input[key] = settings[key];
   return parseGrade(input);
 }
 

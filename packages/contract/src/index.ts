@@ -7,6 +7,7 @@ import { analysisRoutes } from './analyze-scene';
 import { exportRoutes } from './exports';
 import { billingRoutes } from './billing';
 import { storageRoutes } from './storage-quota';
+import { gradeVersionRoutes } from './grade-versions';
 
 export type { ApiRoute, HttpMethod } from './api-route';
 export { defineRoutes } from './api-route';
@@ -108,8 +109,18 @@ export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInven
 export { PLANS, PREMIUM_PRICE } from './plans';
 export { stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
-export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
+export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
+export {
+  MAX_GRADE_VERSIONS_PER_ASSET,
+  GRADE_VERSION_LIMIT_MESSAGE,
+  MAX_GRADE_VERSION_NAME,
+  GradeVersion,
+  GradeVersionList,
+  CreateGradeVersionRequest,
+  RenameGradeVersionRequest,
+  GradeVersionParams,
+} from './grade-versions';
 export {
   MEDIA_TYPES,
   PROCESSING_STATUSES,
@@ -154,8 +165,8 @@ export {
   storageQuotaMessage,
   formatStorageSize,
 } from './storage-quota';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes };
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes, gradeVersionRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...gradeVersionRoutes };
 export type ApiRouteName = keyof typeof API;

@@ -7,6 +7,7 @@ import * as uploadLocks from './migrations/0005-upload-locks';
 import * as subscriptions from './migrations/0006-subscriptions';
 import * as completedUploads from './migrations/0007-completed-uploads';
 import * as storageQuota from './migrations/0008-storage-quota';
+import * as gradeVersions from './migrations/0009-grade-versions';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-subscriptions': subscriptions,
   '0007-completed-uploads': completedUploads,
   '0008-storage-quota': storageQuota,
+  '0009-grade-versions': gradeVersions,
 };
 
 class StaticProvider implements MigrationProvider {

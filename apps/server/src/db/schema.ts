@@ -196,6 +196,18 @@ export interface PendingUploadsTable {
   created_at: Generated<Date>;
 }
 
+/** A named snapshot of an asset's grade (`assets/grade-version.repository.ts`). */
+export interface GradeVersionsTable {
+  id: Generated<string>;
+  user_id: string;
+  asset_id: string;
+  name: string;
+  selected_lut: string | null;
+  color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,4 +227,5 @@ export interface DatabaseSchema {
   billing_checkouts: BillingCheckoutsTable;
   completed_uploads: CompletedUploadsTable;
   pending_uploads: PendingUploadsTable;
+  grade_versions: GradeVersionsTable;
 }

@@ -33,6 +33,8 @@ export const queryKeys = {
     list: (userId: UserKey) => ['user', userId, 'assets', 'list'] as const,
     /** GET /api/assets/{id}, read when an asset is opened. */
     detail: (userId: UserKey, assetId: string | null) => ['user', userId, 'assets', 'detail', assetId] as const,
+    /** GET /api/assets/{id}/versions: the asset's named grade versions. */
+    versions: (userId: UserKey, assetId: string | null) => ['user', userId, 'assets', 'versions', assetId] as const,
   },
   exports: {
     /** Every export's status: what an `export-progress` event concerns. */

@@ -1,5 +1,6 @@
 import { SCOPE_KINDS, editorView, phoneMonitorChoice, useEditorView, type PhoneMonitorChoice } from '../layout/editor-view-store';
 import { SCOPE_LABELS } from '../scopes/ScopesPanel';
+import { VersionsMenu } from '../versions/VersionsMenu';
 
 const PHONE_CHOICES: readonly { value: PhoneMonitorChoice; label: string }[] = [
   { value: 'source', label: 'SOURCE' },
@@ -40,12 +41,13 @@ export function PreviewToolbar(props: { name: string | null; preparing: boolean;
             aria-pressed={compare === 'split'}
             disabled={!props.hasMedia}
             onClick={() => editorView.setCompareMode(compare === 'split' ? 'off' : 'split')}
-            title="Split wipe: original left of the divider, graded right"
+            title="Split wipe: original (or a version chosen in Versions) left of the divider, graded right"
           >
             Split
           </button>
         )}
       </div>
+      <VersionsMenu assetName={props.name} disabled={!props.hasMedia} />
       <div className="toolbar-group" role="group" aria-label="Scopes">
         {SCOPE_KINDS.map((kind) => (
           <button key={kind} type="button" className="btn btn-sm" aria-pressed={scopes[kind]} disabled={!props.hasMedia} onClick={() => editorView.toggleScope(kind)}>

@@ -10,6 +10,8 @@ import type { MonitorStatus } from './monitor-status';
 import { SplitDivider } from './SplitDivider';
 import { useContainedBox } from './use-contained-box';
 import { useProgramView } from './use-program-view';
+import { useVersionCompare } from '../versions/version-compare';
+import { VersionWipe } from '../versions/VersionWipe';
 
 function useLookName(grade: Grade): string {
   const { luts } = useUserLuts();
@@ -35,7 +37,8 @@ export function ProgramMonitor(props: {
   const canvas = useRef<HTMLCanvasElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const compare = useEditorView((view) => view.compare);
-  const { grade } = useGradeState();
+  const { grade, assetId } = useGradeState();
+  const compared = useVersionCompare(assetId);
   const lookName = useLookName(grade);
   const { view, notice, contextLost, error } = useProgramView(canvas, props.mediaType, props.source, compare);
   const box = useContainedBox(body, props.frameSize ? props.frameSize.width / props.frameSize.height : null);
@@ -51,8 +54,9 @@ export function ProgramMonitor(props: {
     <div className="monitor-body" ref={body}>
       <div className="program-picture" style={box ? { width: box.width, height: box.height } : { width: '100%', height: '100%' }}>
         <canvas ref={canvas} className="program-canvas" data-testid="program-canvas" data-mode={view?.mode} hidden={props.status !== 'ready' || unsupported} />
+        {compare.mode === 'split' && props.status === 'ready' && !unsupported && <VersionWipe mediaType={props.mediaType} source={props.source} position={compare.position} />}
         {compare.mode === 'split' && props.status === 'ready' && !unsupported && (
-          <SplitDivider position={compare.position} onChange={editorView.setSplitPosition} />
+          <SplitDivider position={compare.position} onChange={editorView.setSplitPosition} labels={compared ? { left: compared.name, right: 'Current' } : undefined} />
         )}
       </div>
       <span className="program-badge" data-testid="program-look-badge" title="Look">

@@ -1,10 +1,11 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
 /**
- * The split wipe's divider over PROGRAM: SOURCE (ungraded) to its left, the grade to its right.
+ * The split wipe's divider over PROGRAM: SOURCE (ungraded) to its left, the grade to its right
+ * (or a compared grade version to its left, `labels` naming the sides).
  * Dragged with a pointer or moved with the arrow keys (Shift for bigger steps).
  */
-export function SplitDivider({ position, onChange }: { position: number; onChange: (position: number) => void }) {
+export function SplitDivider({ position, onChange, labels }: { position: number; onChange: (position: number) => void; labels?: { left: string; right: string } }) {
   const dragging = useRef(false);
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
     const parent = event.currentTarget.parentElement;
@@ -23,8 +24,8 @@ export function SplitDivider({ position, onChange }: { position: number; onChang
   };
   return (
     <>
-      <span className="split-label split-label-left">SOURCE</span>
-      <span className="split-label split-label-right">PROGRAM</span>
+      <span className="split-label split-label-left">{labels?.left ?? 'SOURCE'}</span>
+      <span className="split-label split-label-right">{labels?.right ?? 'PROGRAM'}</span>
       <div
         className="split-divider"
         data-testid="split-divider"

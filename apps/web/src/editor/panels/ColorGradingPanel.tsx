@@ -7,13 +7,19 @@ import {
   type AdjustmentKey,
   type InputTransformId,
 } from '@cinegrade/color';
+import { useState } from 'react';
 import { Select } from '../../ui/primitives';
 import { gradeStore, useGradeState } from '../grade-store';
 import { LabelledSlider } from './LabelledSlider';
+import { CurvesPanel } from './CurvesPanel';
 import { SmartEnhancementPanel } from './SmartEnhancementPanel';
+import { WheelsPanel } from './WheelsPanel';
 import './panels.css';
 
 export type GradingMode = 'basic' | 'smart';
+
+type GradingTab = 'sliders' | 'wheels' | 'curves';
+const TAB_LABELS: Record<GradingTab, string> = { sliders: 'Sliders', wheels: 'Wheels', curves: 'Curves' };
 
 /** Short names for the camera select; the engine's labels name the gamut too and show as the hint. */
 const INPUT_NAMES: Record<InputTransformId, string> = { rec709: 'Rec.709', slog3: 'S-Log3', logc3: 'LogC3', vlog: 'V-Log', clog3: 'C-Log3' };
@@ -28,13 +34,13 @@ function resetAllSliders(): void {
 }
 
 /**
- * Color Grading (docs/product-rules.md, 'Sliders'): the camera input and the nine sliders, or — with
- * the Smart/Basic toggle on Smart — the locked Smart Enhancement panel. The mode belongs to the
+ * Color Grading (docs/product-rules.md, 'Sliders' and 'Colour wheels and curves'): three tabs — the
+ * camera input and the nine sliders, the colour wheels, the curves; or, with the Smart/Basic
+ * toggle on Smart, the locked Smart Enhancement panel. The mode belongs to the
  * editor screen, which also drives it from the header's Smart Enhance toggle.
  */
 export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; onModeChange: (mode: GradingMode) => void }) {
-  const { grade } = useGradeState();
-  const anySlider = EDITOR_ADJUSTMENT_KEYS.some((key) => grade.adjustments[key] !== 0);
+  const [tab, setTab] = useState<GradingTab>('sliders');
   return (
     <section className="editor-panel grading-panel" aria-label="Color Grading">
       <header className="editor-panel-head">
@@ -52,35 +58,55 @@ export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; o
         <SmartEnhancementPanel />
       ) : (
         <div className="grading-body">
-          <div className="field input-transform">
-            <label className="label" htmlFor="camera-input">
-              Camera input
-            </label>
-            <Select<InputTransformId>
-              id="camera-input"
-              label="Camera input"
-              value={grade.inputTransform}
-              options={INPUT_TRANSFORMS.map((t) => ({ value: t.id, label: INPUT_NAMES[t.id], hint: <span className="select-hint">{t.label}</span> }))}
-              onValueChange={(value) => gradeStore.change((g) => ({ ...g, inputTransform: value }))}
-            />
+          <div className="grading-tabs" role="tablist" aria-label="Color Grading controls">
+            {(['sliders', 'wheels', 'curves'] as const).map((value) => (
+              <button key={value} type="button" role="tab" className="grading-tab" aria-selected={tab === value} onClick={() => setTab(value)}>
+                {TAB_LABELS[value]}
+              </button>
+            ))}
           </div>
-          {EDITOR_ADJUSTMENT_KEYS.map((key) => (
-            <LabelledSlider
-              key={key}
-              label={ADJUSTMENT_INFO[key].label}
-              description={ADJUSTMENT_INFO[key].description}
-              value={grade.adjustments[key]}
-              min={ADJUSTMENT_MIN}
-              max={ADJUSTMENT_MAX}
-              onChange={(value) => setAdjustment(key, value)}
-              onReset={() => gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, [key]: 0 } }))}
-            />
-          ))}
-          <button type="button" className="btn btn-sm btn-block" disabled={!anySlider} onClick={resetAllSliders}>
-            Reset all sliders
-          </button>
+          {tab === 'wheels' && <WheelsPanel />}
+          {tab === 'curves' && <CurvesPanel />}
+          {tab === 'sliders' && <SliderControls />}
         </div>
       )}
     </section>
+  );
+}
+
+/** The Sliders tab: the camera input and the nine sliders. */
+function SliderControls() {
+  const { grade } = useGradeState();
+  const anySlider = EDITOR_ADJUSTMENT_KEYS.some((key) => grade.adjustments[key] !== 0);
+  return (
+    <>
+      <div className="field input-transform">
+        <label className="label" htmlFor="camera-input">
+          Camera input
+        </label>
+        <Select<InputTransformId>
+          id="camera-input"
+          label="Camera input"
+          value={grade.inputTransform}
+          options={INPUT_TRANSFORMS.map((t) => ({ value: t.id, label: INPUT_NAMES[t.id], hint: <span className="select-hint">{t.label}</span> }))}
+          onValueChange={(value) => gradeStore.change((g) => ({ ...g, inputTransform: value }))}
+        />
+      </div>
+      {EDITOR_ADJUSTMENT_KEYS.map((key) => (
+        <LabelledSlider
+          key={key}
+          label={ADJUSTMENT_INFO[key].label}
+          description={ADJUSTMENT_INFO[key].description}
+          value={grade.adjustments[key]}
+          min={ADJUSTMENT_MIN}
+          max={ADJUSTMENT_MAX}
+          onChange={(value) => setAdjustment(key, value)}
+          onReset={() => gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, [key]: 0 } }))}
+        />
+      ))}
+      <button type="button" className="btn btn-sm btn-block" disabled={!anySlider} onClick={resetAllSliders}>
+        Reset all sliders
+      </button>
+    </>
   );
 }

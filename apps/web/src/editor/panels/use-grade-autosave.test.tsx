@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { DEFAULT_GRADE } from '@cinegrade/color';
+import { DEFAULT_CURVES, DEFAULT_GRADE, DEFAULT_WHEELS } from '@cinegrade/color';
 import type { SavedGrade } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
@@ -56,6 +56,18 @@ describe('useGradeAutosave', () => {
     await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
     expect(sent).toEqual([{ assetId: A.id, keepalive: false, saved: expect.objectContaining({ selected_lut: 'vintage-film' }) as SavedGrade }]);
     expect(sent[0]?.saved.color_settings).toMatchObject({ contrast: 30, lookStrength: 60 });
+  });
+
+  it('opens the wheels and curves saved on an asset, and saves them with the next change', async () => {
+    const wheels = { ...DEFAULT_WHEELS, gamma: { hue: 45, amount: 0.2, master: 0.1 }, saturation: 0.9 };
+    const curves = { ...DEFAULT_CURVES, blue: [{ x: 0.3, y: 0.25 }] };
+    const pro = testAsset({ id: '00000000-0000-4000-8000-0000000000cc', name: 'C', color_settings: { contrast: 5, wheels, curves } });
+    workspace.media = open(pro);
+    mount();
+    expect(store.getState().grade).toMatchObject({ adjustments: { contrast: 5 }, wheels, curves });
+    act(() => store.change((g) => ({ ...g, wheels: { ...wheels, lift: { hue: 300, amount: 0.1, master: 0 } } })));
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(sent[0]?.saved.color_settings).toMatchObject({ contrast: 5, curves, wheels: { ...wheels, lift: { hue: 300, amount: 0.1, master: 0 } } });
   });
 
   it("sends the previous asset's waiting change when another is opened, then restores each", async () => {

@@ -1,0 +1,63 @@
+import {
+  GRADE_VERSION_LIMIT_MESSAGE,
+  gradeFromSavedGrade,
+  MAX_GRADE_VERSIONS_PER_ASSET,
+  savedGradeField,
+  type CreateGradeVersionRequest,
+  type GradeVersion,
+} from '@cinegrade/contract';
+import { forbidden, invalidField, notFound } from '../http/http-error';
+import type { AssetRepository } from './asset.repository';
+import type { GradeVersionRepository, GradeVersionRow } from './grade-version.repository';
+
+const NO_ASSET = 'No such asset.';
+const NO_VERSION = 'No such grade version.';
+
+/** Named grade versions of an asset (docs/product-rules.md, 'Grade versions'). */
+export class GradeVersionService {
+  constructor(
+    private readonly versions: GradeVersionRepository,
+    private readonly assets: AssetRepository,
+  ) {}
+
+  async list(userId: string, assetId: string): Promise<GradeVersion[]> {
+    if (!(await this.assets.get(userId, assetId))) throw notFound(NO_ASSET);
+    return (await this.versions.list(userId, assetId)).map(toApi);
+  }
+
+  /** The grade is checked like the asset's own (400 naming the field) before the count is. */
+  async create(userId: string, assetId: string, request: CreateGradeVersionRequest): Promise<GradeVersion> {
+    const parsed = gradeFromSavedGrade(request);
+    if (!parsed.ok) throw invalidField(savedGradeField(parsed.field, { look: 'selected_lut', settings: 'color_settings' }), parsed.message);
+    const row = await this.versions.insertWithinLimit(userId, assetId, MAX_GRADE_VERSIONS_PER_ASSET, {
+      name: request.name,
+      selected_lut: request.selected_lut,
+      color_settings: JSON.stringify(request.color_settings),
+    });
+    if (row === 'no-asset') throw notFound(NO_ASSET);
+    if (row === 'full') throw forbidden(GRADE_VERSION_LIMIT_MESSAGE);
+    return toApi(row);
+  }
+
+  async rename(userId: string, assetId: string, id: string, name: string): Promise<GradeVersion> {
+    const row = await this.versions.rename(userId, assetId, id, name);
+    if (!row) throw notFound(NO_VERSION);
+    return toApi(row);
+  }
+
+  async delete(userId: string, assetId: string, id: string): Promise<void> {
+    if (!(await this.versions.delete(userId, assetId, id))) throw notFound(NO_VERSION);
+  }
+}
+
+function toApi(row: GradeVersionRow): GradeVersion {
+  return {
+    id: row.id,
+    asset_id: row.asset_id,
+    name: row.name,
+    selected_lut: row.selected_lut,
+    color_settings: (row.color_settings ?? {}) as GradeVersion['color_settings'],
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
