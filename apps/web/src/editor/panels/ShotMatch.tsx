@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ADJUSTMENT_INFO, ADJUSTMENT_MAX, ADJUSTMENT_MIN, applyShotMatch, matchShot, SHOT_MATCH_KEYS, type Grade, type InputTransformId } from '@cinegrade/color';
+import { ADJUSTMENT_INFO, applyShotMatch, matchShot, SHOT_MATCH_KEYS, type Grade, type InputTransformId } from '@cinegrade/color';
 import { gradeFromSavedGrade, type Asset } from '@cinegrade/contract';
 import { toast } from '../../ui/toast-store';
 import { useAssetList } from '../../workspace/asset-queries';
@@ -7,7 +7,7 @@ import { useOpenMedia } from '../../workspace/open-media';
 import { useEditorMedia } from '../editor-media';
 import { gradeStore, useGradeState } from '../grade-store';
 import { mediaKey } from './media-key';
-import { LabelledSlider } from './LabelledSlider';
+import { AdjustmentSlider } from './AdjustmentSlider';
 import { captureMeasureFrame } from './scene-frames';
 import { readReferencePicture, ReferenceUnreadableError } from './shot-match-frames';
 import './shot-match.css';
@@ -172,16 +172,7 @@ export function ShotMatch() {
         <div className="shot-match-extra" role="group" aria-label="Exposure and Tint">
           <p className="small muted">Color Grading has no slider for these two; change or reset them here.</p>
           {EXTRA_KEYS.map((key) => (
-            <LabelledSlider
-              key={key}
-              label={ADJUSTMENT_INFO[key].label}
-              description={ADJUSTMENT_INFO[key].description}
-              value={grade.adjustments[key]}
-              min={ADJUSTMENT_MIN}
-              max={ADJUSTMENT_MAX}
-              onChange={(value) => gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, [key]: value } }), { coalesce: `slider:${key}` })}
-              onReset={() => gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, [key]: 0 } }))}
-            />
+            <AdjustmentSlider key={key} adjustment={key} value={grade.adjustments[key]} />
           ))}
         </div>
       )}
