@@ -1,9 +1,10 @@
-import { API, buildOpenApiDocument, MAX_CUBE_FILE_BYTES } from '@cinegrade/contract';
+import { API, buildOpenApiDocument, MAX_CUBE_FILE_BYTES, WRITE_RATE_LIMIT_EXEMPT_PATHS } from '@cinegrade/contract';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccountRoutes } from './account/account.routes';
 import { registerAnalysisRoutes } from './analysis/analysis.routes';
 import { registerAssetRoutes } from './assets/asset.routes';
+import { registerBatchRoutes } from './batch/batch.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
 import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
@@ -56,7 +57,7 @@ export function createApp(services: Services): Hono<AppEnv> {
     await services.database.pool.query('select 1');
     return { ok: true as const, media: services.media };
   });
-  const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' });
+  const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' }, { writeLimitExempt: WRITE_RATE_LIMIT_EXEMPT_PATHS });
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session, services.events);
   registerAccountRoutes(app, session, services.profiles, services.settings, services.storageQuota);
@@ -66,6 +67,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);
   registerExportRoutes(app, session, services.exports);
+  registerBatchRoutes(app, session, services.batches, services.storage);
   registerBillingRoutes(app, session, services.billing, config.publicUrl);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));

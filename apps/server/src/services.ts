@@ -44,6 +44,8 @@ import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer.adapter';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
+import { BatchRepository } from './batch/batch.repository';
+import { BatchService } from './batch/batch.service';
 import { BillingService } from './billing/billing.service';
 import type { BillingProvider } from './billing/billing-provider';
 import { BuiltinBilling } from './billing/builtin-billing';
@@ -74,6 +76,7 @@ export interface Services {
   /** Database-backed fixed-window limits, shared by every process. */
   rateLimiter: RateLimiter;
   exports: ExportService;
+  batches: BatchService;
   billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
@@ -132,6 +135,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
+    const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, events, logger);
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const subscriptions = new SubscriptionRepository(database.db);
@@ -155,7 +159,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
   } catch (error) {
     await close();
     throw error;

@@ -47,11 +47,15 @@ interface World {
   exportId: string;
   checkoutId: string;
   frame: string;
+  /** The owner's batch session (made once, when first asked for: the owner needs Premium, bought in phase 1). */
+  batch(): Promise<string>;
+  /** A video asset of the owner's for batches, one per label (uploaded when first asked for). */
+  batchVideo(label: 'created' | 'session'): Promise<string>;
   /** A new session of the same account, so signing out does not end the one the suite uses. */
   freshSession(who: 'other' | 'owner'): Promise<string>;
 }
 
-type ObjectKind = 'public' | 'account' | 'asset' | 'upload' | 'file' | 'lut' | 'export' | 'subscription';
+type ObjectKind = 'public' | 'account' | 'asset' | 'upload' | 'file' | 'lut' | 'export' | 'subscription' | 'batch';
 
 interface Entry {
   object: ObjectKind;
@@ -145,6 +149,33 @@ const CONTRACT_MATRIX: Record<ApiRouteName, Entry> = {
   processVideo: { object: 'asset', call: (w) => ({ method: 'POST', path: API.processVideo.path, json: exportBody(w) }) },
   checkProcessingStatus: { object: 'export', call: (w) => ({ method: 'POST', path: API.checkProcessingStatus.path, json: { predictionId: w.exportId } }) },
   cancelProcessing: { object: 'export', call: (w) => ({ method: 'POST', path: API.cancelProcessing.path, json: { predictionId: w.exportId } }), phase: 1 },
+  applyGrade: { object: 'asset', call: (w) => ({ method: 'POST', path: API.applyGrade.path, json: { assetIds: [w.asset.id], selected_lut: 'vintage-film', color_settings: {} } }) },
+  // Batch calls need exactly Premium or Enterprise: another user (Free) is refused with 403 before
+  // any lookup, so the owner's batch is neither found nor revealed to them.
+  createBatch: {
+    object: 'batch',
+    call: async (w) => ({ method: 'POST', path: API.createBatch.path, json: { assetIds: [await w.batchVideo('created')], outputFormat: 'mp4', quality: '720p' } }),
+    expect: { other: [403], owner: [201] },
+    phase: 2,
+  },
+  listBatches: { object: 'batch', call: () => ({ method: 'GET', path: API.listBatches.path }), expect: { other: [403] }, phase: 2 },
+  getBatch: { object: 'batch', call: async (w) => ({ method: 'GET', path: `/api/batches/${await w.batch()}` }), expect: { other: [403] }, phase: 2 },
+  updateBatchGrade: {
+    object: 'batch',
+    call: async (w) => ({ method: 'PUT', path: `/api/batches/${await w.batch()}/grade`, json: { selectedLUT: 'vintage-film', colorSettings: {} } }),
+    expect: { other: [403] },
+    phase: 2,
+  },
+  // The file may still be rendering (409) or done (200) when these run.
+  exportBatch: { object: 'batch', call: async (w) => ({ method: 'POST', path: `/api/batches/${await w.batch()}/export`, json: {} }), expect: { other: [403], owner: [200, 409] }, phase: 2 },
+  retryBatchFile: {
+    object: 'batch',
+    call: async (w) => ({ method: 'POST', path: `/api/batches/${await w.batch()}/files/${await w.batchVideo('session')}/retry` }),
+    expect: { other: [403], owner: [200, 409] },
+    phase: 2,
+  },
+  downloadBatch: { object: 'batch', call: async (w) => ({ method: 'GET', path: `/api/batches/${await w.batch()}/download` }), expect: { other: [403], owner: [200, 409] }, phase: 2 },
+  deleteBatch: { object: 'batch', call: async (w) => ({ method: 'DELETE', path: `/api/batches/${await w.batch()}` }), expect: { other: [403] }, phase: 2 },
 };
 
 /**
@@ -184,6 +215,12 @@ function contractKey(name: ApiRouteName): string {
 /** The contract's tus routes are served by the upload handler registered for every method. */
 const TUS_ROUTES: ApiRouteName[] = ['uploads', 'uploadChunk', 'uploadOffset', 'cancelUpload'];
 
+/** The first call's promise, answered to every call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 function tinyCube(): string {
   const lines = ['TITLE "Matrix"', 'LUT_3D_SIZE 2'];
   for (let b = 0; b < 2; b++) for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) lines.push(`${r} ${g} ${b}`);
@@ -221,6 +258,14 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
     expect(OK, await checkout.clone().text()).toContain(checkout.status);
     const checkoutUrl = ((await checkout.json()) as { url: string }).url;
     const checkoutId = checkoutUrl.split('/').pop() ?? '';
+    const batchVideos = new Map<string, Promise<string>>();
+    const uploadBatchVideo = async (label: string) => {
+      const uploaded = await new TusTestClient(server, owner.cookie).upload(fixtures.h264Mp4, `owner-secret-batch-${label}.mp4`);
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+      const id = ((await uploaded.json()) as { asset: Asset }).asset.id;
+      secrets.push(id);
+      return id;
+    };
     const fileUrl = new URL(asset.original_url ?? '', 'http://localhost:3000');
     const framePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-matrix-')), 'frame.png');
     execFileSync(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=160x90', '-frames:v', '1', '-y', framePath]);
@@ -235,6 +280,18 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
       exportId,
       checkoutId,
       frame: `data:image/png;base64,${fs.readFileSync(framePath).toString('base64')}`,
+      batchVideo: (label) => {
+        const made = batchVideos.get(label) ?? uploadBatchVideo(label);
+        batchVideos.set(label, made);
+        return made;
+      },
+      batch: once(async () => {
+        const created = await server.request(API.createBatch.path, { method: 'POST', cookie: owner.cookie, json: { assetIds: [await world.batchVideo('session')], outputFormat: 'mp4', quality: '720p' } });
+        expect(created.status, await created.clone().text()).toBe(201);
+        const id = ((await created.json()) as { session: { id: string } }).session.id;
+        secrets.push(id);
+        return id;
+      }),
       freshSession: async (who) => {
         const signIn = await server.request(API.signIn.path, { method: 'POST', json: { email: world[who].email, password: PASSWORD } });
         return sessionCookie(signIn);

@@ -9,58 +9,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderGradeFloat, type ADJUSTMENT_KEYS, type FloatImage } from '@cinegrade/color';
-import { gradeFromSavedGrade, type Asset, type ColorSettings } from '@cinegrade/contract';
+import { renderGradeFloat, type FloatImage } from '@cinegrade/color';
+import { gradeFromSavedGrade, type Asset } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, FFMPEG, finishedExport, probeFile, startExport } from './support/exports';
+import { decodeFrame, meanDifference, PARITY_GRADE as SAVED } from './support/parity';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 
 const WIDTH = 1280;
 const HEIGHT = 720;
 const FRAME = 12;
-/** Every slider of the engine off zero (the editor's nine and the batch editor's extra three), a vignette among them. */
-const SLIDERS: Record<(typeof ADJUSTMENT_KEYS)[number], number> = {
-  exposure: 10,
-  temperature: 30,
-  tint: -12,
-  contrast: 20,
-  highlights: -25,
-  shadows: 30,
-  brightness: 8,
-  saturation: 15,
-  vibrance: 25,
-  clarity: 35,
-  dehaze: 12,
-  vignette: 45,
-};
-const SAVED = { selected_lut: 'vintage-film', color_settings: { ...SLIDERS, lookStrength: 85 } as ColorSettings };
-
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-export-parity-'));
-
-/** Frame `index` of a file as 16-bit planar RGB, decoded as the export decodes (zscale, BT.709 limited range for untagged YCbCr). */
-function decodeFrame(file: string, index: number, untaggedYcbcr: boolean, width = WIDTH, height = HEIGHT): FloatImage {
-  const tag = untaggedYcbcr ? 'setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv,' : '';
-  const raw = execFileSync(
-    FFMPEG,
-    ['-v', 'error', '-i', file, '-vf', `select=eq(n\\,${index}),${tag}zscale,format=gbrp16le`, '-fps_mode', 'passthrough', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gbrp16le', 'pipe:1'],
-    { maxBuffer: 1 << 26 },
-  );
-  const count = width * height;
-  if (raw.length !== count * 6) throw new Error(`Frame ${index} of ${file} is not ${width}×${height} (${raw.length} bytes)`);
-  const words = new Uint16Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
-  const data = new Float32Array(count * 4);
-  // gbrp: the green plane, then blue, then red.
-  for (let p = 0; p < count; p++) data.set([words[2 * count + p]! / 65535, words[p]! / 65535, words[count + p]! / 65535, 1], p * 4);
-  return { width, height, data };
-}
-
-function meanDifference(a: FloatImage, b: FloatImage): number {
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let sum = 0;
-  for (let p = 0; p < a.width * a.height; p++) for (let c = 0; c < 3; c++) sum += Math.abs(a.data[p * 4 + c]! - b.data[p * 4 + c]!);
-  return (255 * sum) / (a.width * a.height * 3);
-}
 
 describe('preview equals export', () => {
   let server: TestServer;
@@ -79,7 +39,7 @@ describe('preview equals export', () => {
     asset = ((await response.json()) as { asset: Asset }).asset;
     const parsed = gradeFromSavedGrade(SAVED);
     if (!parsed.ok) throw new Error(parsed.message);
-    reference = renderGradeFloat(decodeFrame(source, FRAME, true), parsed.grade, { lutSize: 33, interpolation: 'tetrahedral' });
+    reference = renderGradeFloat(decodeFrame(source, FRAME, true, WIDTH, HEIGHT), parsed.grade, { lutSize: 33, interpolation: 'tetrahedral' });
   });
   afterAll(async () => {
     await server.close();
@@ -95,7 +55,7 @@ describe('preview equals export', () => {
 
   it('matches the CPU reference within 2/255 on average through uncompressed AVI', async () => {
     const file = await exported('avi');
-    const difference = meanDifference(decodeFrame(file, FRAME, false), reference);
+    const difference = meanDifference(decodeFrame(file, FRAME, false, WIDTH, HEIGHT), reference);
     console.log(`AVI (uncompressed RGB): mean difference ${difference.toFixed(3)}/255`);
     expect(difference).toBeLessThanOrEqual(2);
   });
@@ -104,7 +64,7 @@ describe('preview equals export', () => {
     const file = await exported('mp4');
     const video = probeFile(file).streams.find((s) => s.codec_type === 'video');
     expect(video).toMatchObject({ color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709', color_range: 'tv', pix_fmt: 'yuv420p' });
-    const difference = meanDifference(decodeFrame(file, FRAME, false), reference);
+    const difference = meanDifference(decodeFrame(file, FRAME, false, WIDTH, HEIGHT), reference);
     console.log(`MP4 (H.264 CRF 18, 4:2:0): mean difference ${difference.toFixed(3)}/255`);
     expect(difference).toBeLessThanOrEqual(4);
   });
@@ -119,8 +79,8 @@ describe('preview equals export', () => {
     const file = (await download(server, user.cookie, done.downloadUrl ?? '', path.join(work, 'export.tiff'))).file;
     const parsed = gradeFromSavedGrade(SAVED);
     if (!parsed.ok) throw new Error(parsed.message);
-    const expected = renderGradeFloat(decodeFrame(still, 0, false), parsed.grade, { lutSize: 33, interpolation: 'tetrahedral' });
-    const difference = meanDifference(decodeFrame(file, 0, false), expected);
+    const expected = renderGradeFloat(decodeFrame(still, 0, false, WIDTH, HEIGHT), parsed.grade, { lutSize: 33, interpolation: 'tetrahedral' });
+    const difference = meanDifference(decodeFrame(file, 0, false, WIDTH, HEIGHT), expected);
     console.log(`TIFF (16-bit RGB): mean difference ${difference.toFixed(3)}/255`);
     expect(difference).toBeLessThanOrEqual(2);
   });

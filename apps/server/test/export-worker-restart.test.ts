@@ -12,29 +12,25 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, exportStatus, finishedExport, probeFile, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
-import { freshDatabase } from './support/test-server';
+import { signUpOverHttp, type ServerProcess } from './support/server-process';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
+import { startWorkerCluster, type WorkerCluster } from './support/worker-cluster';
 
 describe('an export whose worker is killed mid-render', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let cluster: WorkerCluster;
   let web: ServerProcess;
-  const workers: ServerProcess[] = [];
-  let env: Record<string, string>;
+  let database: WorkerCluster['database'];
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
-    env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web') };
-    web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
+    cluster = await startWorkerCluster();
+    ({ web, database } = cluster);
   });
   afterAll(async () => {
-    for (const child of [...workers, web]) await child.stop();
-    await database.drop();
+    await cluster.stop();
   });
 
   it('is retried from the start by another worker and completes once', async () => {
-    const first = await startServerProcess('worker', env);
-    workers.push(first);
+    const first = await cluster.startWorker();
     const cookie = await signUpOverHttp(web, `restart-${Date.now()}@example.com`);
     const response = await new TusTestClient(web, cookie).upload(fixtures.proresLongMov, 'interrupted.mov');
     expect(response.status).toBe(200);
@@ -54,8 +50,7 @@ describe('an export whose worker is killed mid-render', () => {
     first.kill();
     expect(progressBeforeKill).toBeLessThan(100);
 
-    const second = await startServerProcess('worker', env);
-    workers.push(second);
+    await cluster.startWorker();
     // The lease goes stale after 45 s without a heartbeat; the reaper then fails the job into a retry.
     const done = await finishedExport(web, cookie, started.predictionId, WAIT.renderMs);
     expect(done.status, done.error ?? '').toBe('succeeded');

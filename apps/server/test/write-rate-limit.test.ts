@@ -37,6 +37,9 @@ describe('the per-user limit on writes', () => {
     // The refused write changed nothing, and reads still answer.
     expect(await savedSettings(script.cookie)).toEqual(before);
 
+    // Reads the web app polls with POST still answer.
+    expect((await server.request('/api/functions/check-subscription', { method: 'POST', cookie: script.cookie })).status).toBe(200);
+
     // Another user is not held back by the first one's burst.
     expect((await saveSettings(person.cookie, { weeklyTips: true })).status).toBe(200);
 

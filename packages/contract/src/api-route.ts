@@ -22,7 +22,7 @@ export interface ApiRoute {
   /** Defaults to 200 (204 when there is no response schema). */
   status?: number;
   /** For routes that do not answer JSON (a file, an event stream, a redirect). */
-  produces?: 'application/octet-stream' | 'text/event-stream' | 'redirect' | 'application/json' | 'text/plain';
+  produces?: 'application/octet-stream' | 'application/zip' | 'text/event-stream' | 'redirect' | 'application/json' | 'text/plain';
   /** Error statuses this route documents besides 400/401/500. */
   errors?: readonly number[];
 }

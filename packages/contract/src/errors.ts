@@ -41,6 +41,8 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   commonPassword: 'This password is too common. Please choose a less common one.',
+  /** Every batch call from a tier other than exactly Premium or Enterprise (docs/product-rules.md, 'Batch'). */
+  batchPremiumOnly: 'Batch processing is a premium feature. Please upgrade to access this functionality.',
 } as const;
 
 /** The Free tier's refusal of a premium look (docs/product-rules.md, 'Looks'): toast title and text. */

@@ -7,6 +7,7 @@ import { analysisRoutes } from './analyze-scene';
 import { exportRoutes } from './exports';
 import { billingRoutes } from './billing';
 import { storageRoutes } from './storage-quota';
+import { batchRoutes } from './batch';
 import { gradeVersionRoutes } from './grade-versions';
 
 export type { ApiRoute, HttpMethod } from './api-route';
@@ -165,8 +166,38 @@ export {
   storageQuotaMessage,
   formatStorageSize,
 } from './storage-quota';
-export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes, gradeVersionRoutes };
+export {
+  BATCH_PREMIUM_MESSAGE,
+  MAX_BATCH_FILES,
+  BATCH_FILE_STATUSES,
+  BATCH_SESSION_STATUSES,
+  BATCH_MESSAGES,
+  batchProcessingMessage,
+  batchResultMessage,
+  batchSaveFailedMessage,
+  batchDownloadingMessage,
+  BatchParams,
+  ListBatchesQuery,
+  BatchFileParams,
+  CreateBatchRequest,
+  UpdateBatchGradeRequest,
+  ExportBatchRequest,
+  BatchFile,
+  BatchSession,
+  CreateBatchResponse,
+  BatchSessionList,
+  ApplyGradeRequest,
+} from './batch';
+export type { BatchFileStatus, BatchSessionStatus } from './batch';
+export { HealthResponse, VerifyEmailQuery, systemRoutes, authRoutes, assetRoutes, userLutRoutes, analysisRoutes, exportRoutes, billingRoutes, storageRoutes, gradeVersionRoutes, batchRoutes };
 
 /** Every route of the API; the server registers each one and the OpenAPI document lists them. */
-export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...gradeVersionRoutes };
+export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutRoutes, ...analysisRoutes, ...exportRoutes, ...billingRoutes, ...storageRoutes, ...gradeVersionRoutes, ...batchRoutes };
+
+/**
+ * POST routes that `WRITE_RATE_LIMITS` does not count: two reads sent as POST, which the web app
+ * polls (an export's status every 3 s, the subscription), and the payment provider's webhook,
+ * signed, all of it arriving from a few addresses (docs/product-rules.md, 'Limits').
+ */
+export const WRITE_RATE_LIMIT_EXEMPT_PATHS: ReadonlySet<string> = new Set([API.checkProcessingStatus.path, API.checkSubscription.path, API.stripeWebhook.path]);
 export type ApiRouteName = keyof typeof API;

@@ -16,7 +16,8 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
  * Writes to the API (POST, PUT, PATCH and DELETE under /api) per signed-in user, or per address
  * when signed out, in each window (docs/product-rules.md, 'Limits'). Far above what a person
  * does (grade autosaves come at most one every 800 ms), so only a script meets it; tus upload
- * chunks are not counted, the storage quota and the uploads-in-progress limit bound them.
+ * chunks are not counted, the storage quota and the uploads-in-progress limit bound them, nor are
+ * `WRITE_RATE_LIMIT_EXEMPT_PATHS` (in `index.ts`, beside the routes they name).
  */
 export const WRITE_RATE_LIMITS = [
   { limit: 120, windowSeconds: 60 },

@@ -22,9 +22,10 @@ export interface MediaRequirements {
  * Every feature and its requirements. The export graph (apps/server/src/exports/export-args.ts)
  * is setparams → zscale → format → lut3d → clarity and vignette (split, gblur, blend, multiply;
  * trim and geq for the vignette's mask, packages/color/src/ffmpeg-spatial.ts) → zscale → format →
- * the format's encoder; HDR sources are tone-mapped with tonemap. Thumbnails and preview copies
- * scale with swscale and encode JPEG, PNG or H.264 with AAC; Smart Analyze decodes the editor's
- * JPEG, PNG or WebP frames to PAM.
+ * the format's encoder; HDR sources are tone-mapped with tonemap. Thumbnails scale with swscale
+ * and encode JPEG; preview copies run the export's input chain (setparams → zscale → format, and
+ * tonemap for HDR, so an HDR preview copy also needs `hdrExport`'s filter) and encode PNG or H.264
+ * with AAC. Smart Analyze decodes the editor's JPEG, PNG or WebP frames to PAM.
  */
 export const MEDIA_FEATURES = {
   export: { label: 'Every export', requires: { minimumMajorVersion: 5, filters: ['setparams', 'zscale', 'format', 'lut3d'] } },
@@ -37,7 +38,7 @@ export const MEDIA_FEATURES = {
   jpeg: { label: 'JPEG export', requires: { encoders: ['mjpeg'] } },
   png: { label: 'PNG export', requires: { encoders: ['png'] } },
   tiff: { label: 'TIFF export', requires: { encoders: ['tiff'] } },
-  previews: { label: 'Making thumbnails and preview copies', requires: { filters: ['scale', 'format'], encoders: ['mjpeg', 'png', 'libx264', 'aac'] } },
+  previews: { label: 'Making thumbnails and preview copies', requires: { filters: ['scale', 'format', 'setparams', 'zscale'], encoders: ['mjpeg', 'png', 'libx264', 'aac'] } },
   smartAnalyze: { label: 'Smart Analyze', requires: { filters: ['scale', 'format'], encoders: ['pam'], decoders: ['mjpeg', 'png', 'webp'] } },
   videoUploads: { label: 'Opening uploaded H.264, HEVC, VP9 and ProRes video', requires: { decoders: ['h264', 'hevc', 'vp9', 'prores', 'aac'] } },
   stillUploads: { label: 'Opening uploaded JPEG, PNG, TIFF and WebP stills', requires: { decoders: ['mjpeg', 'png', 'tiff', 'webp'] } },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ApiRoute } from './api-route';
-import { STRIPE_WEBHOOK_PATH } from './billing';
 import { ErrorResponse } from './errors';
 
 type JsonObject = Record<string, unknown>;
@@ -23,7 +22,11 @@ const STATUS_TEXT: Record<number, string> = {
  * Builds the OpenAPI 3.1 document of the whole API from the route descriptions and their zod
  * schemas, so the document can never drift from what the server validates.
  */
-export function buildOpenApiDocument(routes: Record<string, ApiRoute>, info: { title: string; version: string }): JsonObject {
+export function buildOpenApiDocument(
+  routes: Record<string, ApiRoute>,
+  info: { title: string; version: string },
+  options: { /** Write routes the per-user write limit does not count (no 429 listed). */ writeLimitExempt?: ReadonlySet<string> } = {},
+): JsonObject {
   const components = new Components();
   const paths: Record<string, Record<string, JsonObject>> = {};
   const errorRef = components.add('ErrorResponse', ErrorResponse, 'output');
@@ -69,8 +72,8 @@ export function buildOpenApiDocument(routes: Record<string, ApiRoute>, info: { t
     const errorStatuses = new Set([500, ...(route.errors ?? [])]);
     if (route.body || route.query || route.params) errorStatuses.add(400);
     if (route.auth === 'user') errorStatuses.add(401);
-    // Every write but the signed webhook counts against the writer's limit (WRITE_RATE_LIMITS).
-    if (route.method !== 'get' && route.path !== STRIPE_WEBHOOK_PATH) errorStatuses.add(429);
+    // Writes count against the writer's limit (WRITE_RATE_LIMITS) unless `options.writeLimitExempt` names them.
+    if (route.method !== 'get' && !options.writeLimitExempt?.has(route.path)) errorStatuses.add(429);
     for (const code of [...errorStatuses].sort()) {
       responses[String(code)] = { description: STATUS_TEXT[code] ?? 'Error.', content: { 'application/json': { schema: errorRef } } };
     }

@@ -42,7 +42,7 @@ export const PLANS = [
       `Export up to ${topQuality}, including ${proFormats.join(' and ')}`,
       'Apply every look Smart Analyze recommends, premium ones included',
       `Import up to ${USER_LUT_LIMITS.Premium} of your own .cube LUTs`,
-      'Batch processing access (the batch processor itself is not in this version yet)',
+      'Batch processing: grade many videos at once with one look, a batch library with ZIP downloads, and the batch editor',
     ],
   },
 ] as const;

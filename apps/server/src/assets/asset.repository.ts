@@ -6,6 +6,23 @@ export type AssetRow = Selectable<ProjectsTable>;
 /** Finds the stored files of other rows that belong to an asset, inside the transaction deleting it. */
 export type DerivedFilesLookup = (tx: Transaction<DatabaseSchema>, userId: string, assetId: string) => Promise<string[]>;
 
+class RolledBack extends Error {}
+
+/** The stored files of an asset row itself: original, thumbnail, proxy. */
+export function assetFileKeys(row: Pick<AssetRow, 'media_file_path' | 'thumbnail_path' | 'proxy_path'>): string[] {
+  return [row.media_file_path, row.thumbnail_path, row.proxy_path].filter((k): k is string => !!k);
+}
+
+/** Queues files for removal by the `storage.delete` job, in the transaction that deletes their rows. */
+export async function queueFileDeletions(tx: Transaction<DatabaseSchema>, userId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx
+    .insertInto('pending_file_deletions')
+    .values(keys.map((key) => ({ key, user_id: userId })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
 /** The `projects` table. Every method takes the owner's id: no query reads or writes another's row. */
 export class AssetRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
@@ -35,6 +52,27 @@ export class AssetRepository {
   }
 
   /**
+   * The same change on several of the user's rows, all or none: answers undefined (and changes
+   * nothing) when any id is not one of the user's rows.
+   */
+  async updateMany(userId: string, ids: string[], change: Updateable<ProjectsTable>): Promise<AssetRow[] | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .updateTable('projects')
+        .set({ ...change, updated_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+      if (rows.length !== ids.length) throw new RolledBack();
+      return rows;
+    }).catch((error: unknown) => {
+      if (error instanceof RolledBack) return undefined;
+      throw error;
+    });
+  }
+
+  /**
    * Deletes the row and, in the same transaction, queues its files for removal, so a storage
    * failure later is retried rather than leaving orphans. `extraKeys` names the files of rows that
    * go with the asset (its exports): it runs in the transaction, on the locked row, before the
@@ -46,14 +84,7 @@ export class AssetRepository {
       if (!row) return undefined;
       const extra = await extraKeys(row, tx);
       await tx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).execute();
-      const keys = [row.media_file_path, row.thumbnail_path, row.proxy_path, ...extra].filter((k): k is string => !!k);
-      if (keys.length > 0) {
-        await tx
-          .insertInto('pending_file_deletions')
-          .values(keys.map((key) => ({ key, user_id: userId })))
-          .onConflict((oc) => oc.column('key').doNothing())
-          .execute();
-      }
+      await queueFileDeletions(tx, userId, [...assetFileKeys(row), ...extra]);
       return row;
     });
   }

@@ -8,7 +8,8 @@ import { mimeForKey } from '../media/sniff';
 import type { AssetService } from './asset.service';
 import type { FileService } from './file.service';
 
-function contentDisposition(downloadName: string): string {
+/** `attachment` with the name as ASCII and as UTF-8, without characters that could disguise it. */
+export function contentDisposition(downloadName: string): string {
   const name = stripUnsafeNameCharacters(downloadName);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -18,6 +19,9 @@ export function registerAssetRoutes(app: Hono<AppEnv>, session: SessionLookup, a
   registerRoute(app, API.listAssets, session, async ({ user, query }) => ({ assets: await assets.list(user.user.id, query) }));
   registerRoute(app, API.getAsset, session, ({ user, params }) => assets.get(user.user.id, params.id));
   registerRoute(app, API.updateAsset, session, ({ user, params, body }) => assets.update(user.user.id, params.id, body));
+  registerRoute(app, API.applyGrade, session, async ({ user, body }) => ({
+    assets: await assets.applyGrade(user.user.id, body.assetIds, { selected_lut: body.selected_lut, color_settings: body.color_settings }),
+  }));
   registerRoute(app, API.deleteAsset, session, async ({ user, params }) => {
     await assets.delete(user.user.id, params.id);
   });

@@ -174,6 +174,29 @@ export class AssetService {
     return this.toApi(row);
   }
 
+  /**
+   * Pastes one grade onto several of the user's assets (copy/paste of a grade, and the batch
+   * editor's Apply to Selected / Apply to All), validated as a saved grade is: all or nothing, and
+   * an id that is not the user's answers 404. Answers the assets in the order asked.
+   */
+  async applyGrade(userId: string, ids: string[], saved: { selected_lut: string | null; color_settings: Asset['color_settings'] }): Promise<Asset[]> {
+    const parsed = gradeFromSavedGrade(saved);
+    if (!parsed.ok) throw invalidField(savedGradeField(parsed.field, { look: 'selected_lut', settings: 'color_settings' }), parsed.message);
+    const { grade } = parsed;
+    if (grade.customLook !== null && !(await this.rules.userLuts.exists(userId, grade.customLook))) {
+      throw invalidField('selected_lut', 'That imported LUT no longer exists. Choose another look.');
+    }
+    if (gradeNeedsPremium(grade) && !canUsePremiumLooks((await this.rules.profiles.subscription(userId)).tier)) throw forbidden(PREMIUM_LOOK_REFUSAL_MESSAGE);
+    const rows = await this.assets.updateMany(userId, ids, { selected_lut: saved.selected_lut, color_settings: JSON.stringify(saved.color_settings) });
+    if (!rows) throw notFound('No such asset.');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) await this.changed(userId, id);
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [this.toApi(row)] : [];
+    });
+  }
+
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.assets.deleteWithFiles(userId, id, (asset, tx) => this.rules.derivedFiles(tx, userId, asset.id));
     if (!row) throw notFound('No such asset.');

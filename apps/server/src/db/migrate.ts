@@ -8,6 +8,7 @@ import * as subscriptions from './migrations/0006-subscriptions';
 import * as completedUploads from './migrations/0007-completed-uploads';
 import * as storageQuota from './migrations/0008-storage-quota';
 import * as gradeVersions from './migrations/0009-grade-versions';
+import * as batchSessions from './migrations/0010-batch-sessions';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-completed-uploads': completedUploads,
   '0008-storage-quota': storageQuota,
   '0009-grade-versions': gradeVersions,
+  '0010-batch-sessions': batchSessions,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -145,6 +145,34 @@ export interface ExportsTable {
   updated_at: Timestamp;
 }
 
+export type BatchSessionStatus = 'processing' | 'completed' | 'failed';
+
+/** A batch run (docs/product-rules.md, 'Batch'). */
+export interface BatchSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  file_count: number;
+  status: ColumnType<BatchSessionStatus, BatchSessionStatus | undefined, BatchSessionStatus>;
+  selected_lut: string | null;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  /** The asset whose thumbnail stands for the session (its first file). */
+  thumbnail_asset_id: string | null;
+  completed_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** One file of a batch: its asset and the export rendering it now, or why none could start. */
+export interface BatchFilesTable {
+  asset_id: string;
+  batch_session_id: string;
+  user_id: string;
+  position: number;
+  export_id: string | null;
+  error: string | null;
+  rate_limited: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 /** A resumable upload's lock, held by one request in any process (`uploads/upload-locker.ts`). */
 export interface UploadLocksTable {
   upload_id: string;
@@ -228,4 +256,6 @@ export interface DatabaseSchema {
   completed_uploads: CompletedUploadsTable;
   pending_uploads: PendingUploadsTable;
   grade_versions: GradeVersionsTable;
+  batch_sessions: BatchSessionsTable;
+  batch_files: BatchFilesTable;
 }

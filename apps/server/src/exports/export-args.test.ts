@@ -2,7 +2,8 @@ import { DEFAULT_ADJUSTMENTS, DEFAULT_GRADE, type Grade } from '@cinegrade/color
 import { EXPORT_FORMATS, EXPORT_QUALITIES, STILL_EXPORT_FORMATS, type AnyExportFormat, type ExportQuality, type MediaMetadata } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
 import { HD_CLIP_METADATA } from '../media/metadata-fixture';
-import { exportArgs, exportFilterGraph, exportTimeoutMs, inputTagFilter, planExportFrame, plainTranscodeArgs } from './export-args';
+import { inputTagFilter } from '../media/colour-chain';
+import { exportArgs, exportFilterGraph, exportTimeoutMs, planExportFrame, plainTranscodeArgs } from './export-args';
 
 const hd: MediaMetadata = { ...HD_CLIP_METADATA, durationSeconds: 10 };
 const photo: MediaMetadata = { ...hd, container: 'png_pipe', durationSeconds: null, width: 4000, height: 3000, frameRate: null, videoCodec: 'png', pixelFormat: 'rgb24', colorSpace: null, colorPrimaries: null, colorTransfer: null, colorRange: 'pc', audioCodec: null };

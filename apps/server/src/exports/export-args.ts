@@ -1,5 +1,6 @@
-import { FFMPEG_SPATIAL_PIXEL_FORMAT, ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
-import { exportFrameSize, needsToneMapping, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
+import { exportFrameSize, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, joinOptions, TO_BT709_YCBCR, zscaleSize } from '../media/colour-chain';
 import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
 
 /**
@@ -7,8 +8,9 @@ import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
  * and the target, and tested without the binary. The picture's path through the graph:
  *
  *   decode the ORIGINAL (autorotate turns it upright)
- *   → tag untagged input (setparams), since zscale refuses to convert unknown colours
- *   → zscale to planar float RGB, scaling here when the export is smaller than the source (the
+ *   → the input chain (media/colour-chain.ts, shared with the proxy): tag untagged input
+ *     (setparams), since zscale refuses to convert unknown colours, then zscale to planar float
+ *     RGB (tone-mapping HDR), scaling here when the export is smaller than the source (the
  *     grade then runs on fewer pixels: about half the cost for 4K → 1080p)
  *   → lut3d, tetrahedral (the preview's interpolation), on gbrpf32le: lut3d is fast only on planar
  *     high-precision input (docs/color-engine.md; the 8-bit packed default costs 2.4× a plain transcode)
@@ -62,7 +64,6 @@ interface OutputSpec {
   muxer: string[];
 }
 
-const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv'];
 const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
 
 /**
@@ -74,7 +75,7 @@ const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
  */
 export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
   mp4: {
-    convert: 'matrix=709:range=limited',
+    convert: TO_BT709_YCBCR,
     pixelFormats: ['yuv420p'],
     tagBt709: true,
     encoder: ['-c:v', 'libx264', '-profile:v', 'high', '-preset', 'medium', '-crf', '18', '-pix_fmt', 'yuv420p', ...BT709_TAGS],
@@ -82,7 +83,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     muxer: ['-movflags', '+faststart', '-f', 'mp4'],
   },
   webm: {
-    convert: 'matrix=709:range=limited',
+    convert: TO_BT709_YCBCR,
     pixelFormats: ['yuv420p'],
     tagBt709: true,
     encoder: ['-c:v', 'libvpx-vp9', '-crf', '24', '-b:v', '0', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-pix_fmt', 'yuv420p', ...BT709_TAGS],
@@ -90,7 +91,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     muxer: ['-f', 'webm'],
   },
   mov: {
-    convert: 'matrix=709:range=limited',
+    convert: TO_BT709_YCBCR,
     pixelFormats: ['yuv422p10le'],
     tagBt709: true,
     encoder: ['-c:v', 'prores_ks', '-profile:v', '3', '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le', ...BT709_TAGS],
@@ -131,36 +132,6 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
   },
 };
 
-const KNOWN = (value: string | null) => (value && value !== 'unknown' && value !== 'reserved' ? value : null);
-
-/** RGB pixel formats (PNG, TIFF, RGB video) carry no YCbCr matrix or range to tag. */
-function isRgbInput(pixelFormat: string | null): boolean {
-  return !!pixelFormat && /^(rgb|bgr|gbr|argb|abgr|rgba|bgra|0rgb|rgb0|0bgr|bgr0|pal8|gray|ya)/.test(pixelFormat);
-}
-
-/**
- * The tags zscale needs, filled in where the source has none: BT.709 for video (as Chromium reads
- * untagged video, and as the proxy is tagged), the JFIF matrix (BT.601, full range) for JPEG
- * stills; limited range for video, full for `yuvj` formats.
- */
-export function inputTagFilter(metadata: MediaMetadata): string | null {
-  if (isRgbInput(metadata.pixelFormat)) return null;
-  const jpeg = metadata.pixelFormat?.startsWith('yuvj') ?? false;
-  const missing: string[] = [];
-  if (!KNOWN(metadata.colorSpace)) missing.push(`colorspace=${jpeg ? 'bt470bg' : 'bt709'}`);
-  if (!KNOWN(metadata.colorPrimaries)) missing.push('color_primaries=bt709');
-  if (!KNOWN(metadata.colorTransfer)) missing.push('color_trc=bt709');
-  if (!KNOWN(metadata.colorRange)) missing.push(`range=${jpeg ? 'pc' : 'tv'}`);
-  return missing.length > 0 ? `setparams=${missing.join(':')}` : null;
-}
-
-/** zscale's size and resampling options: bicubic to shrink, lanczos to enlarge. */
-function resize(size: FrameSize, enlarging: boolean): string {
-  return `w=${size.width}:h=${size.height}:filter=${enlarging ? 'lanczos' : 'bicubic'}`;
-}
-
-const joinOptions = (...parts: string[]) => parts.filter((p) => p !== '').join(':');
-
 /** Paths go into the filter graph unquoted, so only plain characters are allowed in them. */
 function safeGraphPath(file: string): string {
   if (!/^[A-Za-z0-9_./-]+$/.test(file)) throw new Error(`Unsafe path for an ffmpeg filter graph: ${file}`);
@@ -172,25 +143,17 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   const { metadata, grade, format, quality } = job;
   const plan = planExportFrame(metadata, quality);
   const output = OUTPUTS[format];
-  const steps: string[] = [];
-  const tags = inputTagFilter(metadata);
-  if (tags) steps.push(tags);
   // Same size: no resampling at all, so chroma is upsampled as zscale does by default (bilinear,
   // as the browser's video path does) rather than with the resize filter.
   const source = displaySize(metadata);
   const sameSize = source.width === plan.output.width && source.height === plan.output.height;
-  const sizeIn = plan.scaleBeforeGrade && !sameSize ? resize(plan.output, false) : '';
-  if (needsToneMapping(metadata)) {
-    steps.push(`zscale=${joinOptions(sizeIn, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
-  } else {
-    steps.push(sizeIn ? `zscale=${sizeIn}` : 'zscale');
-  }
-  steps.push(`format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, `lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
+  const steps = inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '');
+  steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
-  const convert = joinOptions(plan.scaleBeforeGrade ? '' : resize(plan.output, true), output.convert);
+  const convert = joinOptions(plan.scaleBeforeGrade ? '' : zscaleSize(plan.output, true), output.convert);
   steps.push(convert ? `zscale=${convert}` : 'zscale', ...output.pixelFormats.map((f) => `format=${f}`));
-  if (output.tagBt709) steps.push('setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv');
+  if (output.tagBt709) steps.push(BT709_FRAME_TAGS);
   return `[0:v:0]${steps.join(',')}[vout]`;
 }
 

@@ -22,12 +22,15 @@ export class ExportRepository {
     return this.db.insertInto('exports').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** The user's single exports queued or running (batch files excluded). */
   async countActive(userId: string): Promise<number> {
     const row = await this.db
       .selectFrom('exports')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('user_id', '=', userId)
       .where('status', 'in', ACTIVE)
+      // A batch's files are not single exports: the queue keeps their turn fair instead.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('batch_files').select('batch_files.asset_id').whereRef('batch_files.export_id', '=', 'exports.id'))))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }

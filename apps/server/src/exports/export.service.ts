@@ -47,6 +47,15 @@ export function gradeOfRequest(selectedLut: string | null, colorSettings: ColorS
   throw invalidField(savedGradeField(parsed.field, { look: 'selectedLUT', settings: 'colorSettings' }), parsed.message);
 }
 
+/** What ExportService.check found: an export that may be made, and how. */
+export interface CheckedExport {
+  asset: AssetRow;
+  metadata: AssetMetadata;
+  grade: Grade;
+  plan: ReturnType<typeof planExportFrame>;
+  customLookName: string | null;
+}
+
 export function exportEvent(row: ExportRow): LiveEvent {
   return { type: 'export-progress', predictionId: row.id, assetId: row.asset_id, status: API_STATUS[row.status], progress: row.progress };
 }
@@ -67,7 +76,30 @@ export class ExportService {
     private readonly logger: Logger,
   ) {}
 
-  async start(userId: string, request: z.output<typeof ProcessVideoRequest>): Promise<ProcessingResult> {
+  /**
+   * `batch`: one file of a batch (docs/product-rules.md, 'Batch'). It does not count toward the
+   * user's running single exports; its turn is kept fair by the queue instead.
+   */
+  async start(userId: string, request: z.output<typeof ProcessVideoRequest>, options: { batch?: boolean } = {}): Promise<ProcessingResult> {
+    const { asset, metadata, grade, plan, customLookName } = await this.check(userId, request);
+    const format = request.outputFormat;
+    if (!options.batch && (await this.exports.countActive(userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
+      throw new HttpError(429, 'rate_limited', `You have ${MAX_ACTIVE_EXPORTS_PER_USER} exports running. Wait for one to finish, then export again.`, {
+        retryAfter: BUSY_RETRY_AFTER_SECONDS,
+      });
+    }
+    const row = await this.insert(userId, asset, request, grade, plan.output, customLookName);
+    await this.queue(userId, row, metadata, request);
+    this.logger.info('Export queued', { userId, exportId: row.id, assetId: asset.id, format, quality: request.quality, batch: options.batch === true });
+    await this.publish(userId, row);
+    return this.toResult(row);
+  }
+
+  /**
+   * Everything start() decides before a row exists: the asset is the user's and exportable, the
+   * format suits it, the grade is valid and allowed for the plan, the frame fits. Throws the refusal.
+   */
+  async check(userId: string, request: z.output<typeof ProcessVideoRequest>): Promise<CheckedExport> {
     const enhancement = enhancementRefusal(request);
     if (enhancement) throw new HttpError(403, 'forbidden', enhancement.message, { field: enhancement.field });
     const asset = await this.assets.get(userId, request.assetId);
@@ -85,12 +117,11 @@ export class ExportService {
     const plan = planExportFrame(metadata, request.quality);
     const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
     if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
-    if ((await this.exports.countActive(userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
-      throw new HttpError(429, 'rate_limited', `You have ${MAX_ACTIVE_EXPORTS_PER_USER} exports running. Wait for one to finish, then export again.`, {
-        retryAfter: BUSY_RETRY_AFTER_SECONDS,
-      });
-    }
-    const row = await this.insert(userId, asset, request, grade, plan.output, customLookName);
+    return { asset, metadata, grade, plan, customLookName };
+  }
+
+  private async queue(userId: string, row: ExportRow, metadata: AssetMetadata, request: z.output<typeof ProcessVideoRequest>): Promise<void> {
+    const format = request.outputFormat;
     const timeoutSeconds = Math.ceil(exportTimeoutMs(metadata, format, request.quality) / 1000);
     try {
       const jobId = await this.jobs.send('export.render', { exportId: row.id, userId }, { singletonKey: row.id, expireInSeconds: timeoutSeconds + EXPIRY_MARGIN_SECONDS, fairFor: userId });
@@ -99,9 +130,6 @@ export class ExportService {
       await this.exports.remove(userId, row.id);
       throw error;
     }
-    this.logger.info('Export queued', { userId, exportId: row.id, assetId: asset.id, format, quality: request.quality });
-    await this.publish(userId, row);
-    return this.toResult(row);
   }
 
   async status(userId: string, predictionId: string): Promise<ProcessingResult> {

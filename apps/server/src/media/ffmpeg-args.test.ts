@@ -1,7 +1,7 @@
 import type { MediaMetadata } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
 import { HD_CLIP_METADATA } from './metadata-fixture';
-import { displaySize, fitLongestSide, inputArgs, needsProxy, probeArgs, proxyArgs, thumbnailArgs, thumbnailTime } from './ffmpeg-args';
+import { displaySize, fitLongestSide, inputArgs, needsProxy, probeArgs, proxyArgs, proxyFrameSize, thumbnailArgs, thumbnailTime } from './ffmpeg-args';
 
 const video: MediaMetadata = HD_CLIP_METADATA;
 
@@ -48,6 +48,7 @@ describe('needsProxy', () => {
     ['H.264 in Matroska', 'matroska', {}, true],
     ['4K at 60 fps', 'mov', { width: 3840, height: 2160, frameRate: 59.94 }, true],
     ['4K at 25 fps', 'mov', { width: 3840, height: 2160 }, false],
+    ['8-bit H.264 HDR (PQ), which the browser would show its own way', 'mov', { colorTransfer: 'smpte2084', colorPrimaries: 'bt2020', colorSpace: 'bt2020nc', hdr: true }, true],
   ] as const)('%s: %s', (_label, demuxer, change, expected) => {
     expect(needsProxy(demuxer, 'video', { ...video, ...change })).toBe(expected);
   });
@@ -59,12 +60,34 @@ describe('needsProxy', () => {
 });
 
 describe('proxyArgs', () => {
-  it('encodes H.264 High yuv420p at most 1080 lines with the source tags and faststart', () => {
+  const chroma = 'zscale,format=gbrp16le,zscale=matrix=709:range=limited,format=yuv420p,setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv';
+  const filterOf = (args: string[]) => args[args.indexOf('-vf') + 1];
+
+  it('encodes H.264 High yuv420p tagged BT.709 at most 1080 lines, with faststart', () => {
     const args = proxyArgs({ path: '/in.mov', demuxer: 'mov' }, { ...video, width: 3840, height: 2160, videoCodec: 'prores' }, 'video', '/p.mp4');
     expect(args).toEqual(
-      expect.arrayContaining(['-vf', 'scale=-2:1080:flags=bicubic,format=yuv420p', '-c:v', 'libx264', '-profile:v', 'high', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-movflags', '+faststart', '-progress', 'pipe:1']),
+      expect.arrayContaining(['-c:v', 'libx264', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv', '-movflags', '+faststart', '-progress', 'pipe:1']),
     );
-    const untagged = proxyArgs({ path: '/in.avi', demuxer: 'avi' }, { ...video, height: 480, colorPrimaries: null, colorTransfer: 'unknown', colorSpace: null }, 'video', '/p.mp4');
-    expect(untagged).toEqual(expect.arrayContaining(['-vf', 'scale=-2:480:flags=bicubic,format=yuv420p', '-color_trc', 'bt709']));
+    expect(filterOf(args)).toBe(`zscale=w=1920:h=1080:filter=bicubic,format=gbrpf32le,${chroma}`);
+  });
+
+  it("runs the export's input chain: untagged input tagged, same size left unscaled, HDR tone-mapped", () => {
+    const untagged = proxyArgs({ path: '/in.avi', demuxer: 'avi' }, { ...video, width: 640, height: 480, colorPrimaries: null, colorTransfer: 'unknown', colorSpace: null }, 'video', '/p.mp4');
+    expect(filterOf(untagged)).toBe(`setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709,zscale,format=gbrpf32le,${chroma}`);
+    const pq = { ...video, width: 3840, height: 2160, videoCodec: 'hevc', pixelFormat: 'yuv420p10le', colorPrimaries: 'bt2020', colorTransfer: 'smpte2084', colorSpace: 'bt2020nc', hdr: true };
+    expect(filterOf(proxyArgs({ path: '/in.mov', demuxer: 'mov' }, pq, 'video', '/p.mp4'))).toBe(
+      `zscale=w=1920:h=1080:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,format=gbrpf32le,${chroma}`,
+    );
+  });
+
+  it('keeps the upright shape with even sides', () => {
+    expect(proxyFrameSize({ width: 1920, height: 1080, rotation: 90 })).toEqual({ width: 608, height: 1080 });
+    expect(proxyFrameSize({ width: 1281, height: 721, rotation: 0 })).toEqual({ width: 1280, height: 720 });
+  });
+
+  it('makes a still an RGB PNG, 16-bit when the source has more than 8 bits', () => {
+    const tiff = { ...video, pixelFormat: 'rgb48le', bitDepth: 16 };
+    expect(filterOf(proxyArgs({ path: '/in.tif', demuxer: 'tiff_pipe' }, tiff, 'image', '/p.png'))).toBe('zscale,format=gbrpf32le,zscale,format=gbrp16le,format=rgb48be');
+    expect(filterOf(proxyArgs({ path: '/in.tif', demuxer: 'tiff_pipe' }, { ...tiff, pixelFormat: 'rgb24', bitDepth: 8 }, 'image', '/p.png'))).toBe('zscale,format=gbrpf32le,zscale,format=gbrp,format=rgb24');
   });
 });

@@ -1,4 +1,5 @@
-import type { MediaMetadata } from '@cinegrade/contract';
+import { needsToneMapping, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, TO_BT709_YCBCR, zscaleSize } from './colour-chain';
 
 /**
  * ffmpeg and ffprobe argument lists, built as data by pure functions (docs/engineering-rules.md, 'ffmpeg arguments') and tested
@@ -76,11 +77,13 @@ const PLAYABLE_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p']);
 const PLAYABLE_IMAGE_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', 'gif', 'bmp_pipe']);
 
 /**
- * Whether the editor needs a browser-playable proxy (issue: ProRes, HEVC, AVI, 10-bit, 4K above
- * 30 fps, and containers Chromium does not open). Export always reads the original.
+ * Whether the editor needs a browser-playable proxy: ProRes, HEVC, AVI, 10-bit, 4K above 30 fps,
+ * containers Chromium does not open, and HDR (PQ, HLG) whatever its codec, which the browser
+ * would show its own way while the export tone-maps it. Export always reads the original.
  */
 export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metadata: MediaMetadata): boolean {
   if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer);
+  if (needsToneMapping(metadata)) return true;
   if (demuxer !== 'mov' && demuxer !== 'matroska') return true;
   if (demuxer === 'matroska' && !['vp8', 'vp9', 'av1'].includes(metadata.videoCodec ?? '')) return true;
   if (!PLAYABLE_VIDEO_CODECS.has(metadata.videoCodec ?? '')) return true;
@@ -91,30 +94,45 @@ export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metada
   return false;
 }
 
-const TAG_NAMES = { colorPrimaries: '-color_primaries', colorTransfer: '-color_trc', colorSpace: '-colorspace' } as const;
-
-/** The source's colour tags, or BT.709 for untagged material, so the proxy shows the same colours. */
-function colourTagArgs(metadata: MediaMetadata): string[] {
-  const args: string[] = [];
-  for (const [field, flag] of Object.entries(TAG_NAMES) as [keyof typeof TAG_NAMES, string][]) {
-    const value = metadata[field];
-    args.push(flag, value && value !== 'unknown' && value !== 'reserved' ? value : 'bt709');
-  }
-  return args;
+/** The proxy's picture size: the upright source at most 1080 lines, both sides even (yuv420p). */
+export function proxyFrameSize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>): FrameSize {
+  const source = displaySize(metadata);
+  const height = Math.max(2, Math.min(1080, source.height) - (Math.min(1080, source.height) % 2));
+  const width = Math.max(2, 2 * Math.round((source.width * height) / source.height / 2));
+  return { width, height };
 }
 
 /**
- * The browser-playable proxy: H.264 High, yuv420p, at most 1080 lines, AAC audio, the source's
- * colour tags, `faststart` so it plays before it has fully downloaded. Progress goes to stdout.
+ * The proxy's video filters: the export's input chain (media/colour-chain.ts: tags, matrix and
+ * range, HDR tone mapping), scaled there as the export scales, clipped to the RGB cube, then
+ * BT.709 limited-range yuv420p tagged so. The browser's BT.709 decode of the proxy gives back the RGB the export grades, so
+ * the preview of the proxy and the export of the original agree (docs/color-engine.md, 'Input
+ * chain'); stills become RGB (16-bit when the source has more than 8 bits).
+ */
+export function proxyFilter(metadata: MediaMetadata, mediaType: 'video' | 'image'): string {
+  const source = displaySize(metadata);
+  if (mediaType === 'image') {
+    const deep = (metadata.bitDepth ?? 8) > 8;
+    return [...inputChain(metadata, ''), 'zscale', deep ? 'format=gbrp16le' : 'format=gbrp', deep ? 'format=rgb48be' : 'format=rgb24'].join(',');
+  }
+  const size = proxyFrameSize(metadata);
+  const sameSize = size.width === source.width && size.height === source.height;
+  // Clipped to the RGB cube (16-bit) before YCbCr, as lut3d clips the export's input: YCbCr can
+  // carry colours outside the cube (a BT.2020 source's saturated colours after the tone map),
+  // which the browser would clip after its own decode, differently.
+  const clip = ['zscale', 'format=gbrp16le'];
+  return [...inputChain(metadata, sameSize ? '' : zscaleSize(size, false)), ...clip, `zscale=${TO_BT709_YCBCR}`, 'format=yuv420p', BT709_FRAME_TAGS].join(',');
+}
+
+/**
+ * The browser-playable proxy: H.264 High, yuv420p BT.709 (proxyFilter), at most 1080 lines, AAC
+ * audio, `faststart` so it plays before it has fully downloaded. Progress goes to stdout.
  * Stills that Chromium cannot show (TIFF) become a PNG instead.
  */
 export function proxyArgs(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): string[] {
   if (mediaType === 'image') {
-    return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input), '-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-y', outputPath];
+    return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input), '-frames:v', '1', '-vf', proxyFilter(metadata, mediaType), '-f', 'image2', '-c:v', 'png', '-y', outputPath];
   }
-  const { height } = displaySize(metadata);
-  const target = Math.min(1080, height);
-  const evenTarget = target - (target % 2);
   return [
     '-hide_banner',
     '-nostdin',
@@ -126,7 +144,7 @@ export function proxyArgs(input: InputSpec, metadata: MediaMetadata, mediaType: 
     '-map',
     '0:a:0?',
     '-vf',
-    `scale=-2:${evenTarget}:flags=bicubic,format=yuv420p`,
+    proxyFilter(metadata, mediaType),
     '-c:v',
     'libx264',
     '-profile:v',
@@ -135,7 +153,9 @@ export function proxyArgs(input: InputSpec, metadata: MediaMetadata, mediaType: 
     'veryfast',
     '-crf',
     '18',
-    ...colourTagArgs(metadata),
+    '-pix_fmt',
+    'yuv420p',
+    ...BT709_TAGS,
     '-c:a',
     'aac',
     '-b:a',

@@ -17,6 +17,9 @@ describe("the preview encode's time limit", () => {
     // Ten minutes of 1080p at 25 fps: four times the measured throughput plus the floor.
     const expected = 5 + (4 * (1920 * 1080 * 600 * 25)) / PROXY_PIXELS_PER_SECOND / 60;
     expect(minutes(proxyTimeoutMs({ width: 1920, height: 1080, durationSeconds: 600, frameRate: 25 }))).toBeCloseTo(expected, 1);
+    // A PQ source is tone-mapped on the way: twice the work.
+    const pq = proxyTimeoutMs({ width: 1920, height: 1080, durationSeconds: 600, frameRate: 25, hdr: true, colorTransfer: 'smpte2084' });
+    expect(minutes(pq)).toBeCloseTo(5 + 2 * (expected - 5), 1);
   });
 
   it("never runs past the job's expiry", () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { MediaMetadata } from '@cinegrade/contract';
+import { needsToneMapping, type MediaMetadata } from '@cinegrade/contract';
 import type { MediaBinaries } from './binaries';
 import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
 import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
@@ -25,12 +25,19 @@ const PROXY_TIME_MARGIN = 4;
 const PROXY_TIMEOUT_FLOOR_MS = 5 * 60_000;
 const ASSUMED_FRAME_RATE = 30;
 
-type WorkSize = Pick<MediaMetadata, 'width' | 'height' | 'durationSeconds' | 'frameRate'>;
+/**
+ * A PQ or HLG source's preview copy is tone-mapped in float (the export's input chain): 1080p HEVC
+ * PQ took 26.6 s against 11.5 to 16.7 s for the plain scale it replaced, so it counts twice.
+ */
+const TONE_MAPPED_WORK = 2;
 
-/** The source's pixels × frames (a minute at 30 fps when the file does not say). */
+type WorkSize = Pick<MediaMetadata, 'width' | 'height' | 'durationSeconds' | 'frameRate'> & Partial<Pick<MediaMetadata, 'hdr' | 'colorTransfer'>>;
+
+/** The source's pixels × frames (a minute at 30 fps when the file does not say), twice for HDR. */
 function pixelFrames(metadata: WorkSize): number {
   const frames = (metadata.durationSeconds ?? 60) * (metadata.frameRate && metadata.frameRate > 0 ? metadata.frameRate : ASSUMED_FRAME_RATE);
-  return metadata.width * metadata.height * frames;
+  const toneMapped = needsToneMapping({ hdr: metadata.hdr ?? false, colorTransfer: metadata.colorTransfer ?? null });
+  return metadata.width * metadata.height * frames * (toneMapped ? TONE_MAPPED_WORK : 1);
 }
 
 /**

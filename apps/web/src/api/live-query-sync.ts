@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isFinishedStatus, type LiveEvent, type ProcessingResult } from '@cinegrade/contract';
 import { onLiveReconnect, subscribeLiveEvents } from './live-events';
+import { applyBatchProgressEvent } from '../batch/batch-progress';
 import { queryKeys } from './query-keys';
 
 /**
@@ -42,10 +43,12 @@ export function connectLiveQueries(client: QueryClient, userId: string): () => v
     subscribeLiveEvents('assets-changed', invalidateAssets),
     subscribeLiveEvents('export-progress', (event) => {
       client.setQueryData<ProcessingResult>(queryKeys.exports.status(userId, event.predictionId), (current) => withExportProgress(current, event));
+      applyBatchProgressEvent(client, userId, event);
     }),
     onLiveReconnect(() => {
       invalidateAssets();
       void client.invalidateQueries({ queryKey: queryKeys.exports.all(userId) });
+      void client.invalidateQueries({ queryKey: queryKeys.batches.all(userId) });
     }),
   ];
   return () => {

@@ -36,6 +36,16 @@ export const queryKeys = {
     /** GET /api/assets/{id}/versions: the asset's named grade versions. */
     versions: (userId: UserKey, assetId: string | null) => ['user', userId, 'assets', 'versions', assetId] as const,
   },
+  batches: {
+    /** Every batch session: what an `export-progress` event (a batch file rendering) concerns. */
+    all: (userId: string) => ['user', userId, 'batches'] as const,
+    /** GET /api/batches: the batch library. */
+    list: (userId: UserKey) => ['user', userId, 'batches', 'list'] as const,
+    /** GET /api/batches?status=processing: batches still rendering (a reopened page finds its run). */
+    running: (userId: UserKey) => ['user', userId, 'batches', 'running'] as const,
+    /** GET /api/batches/{id}: one session with its files' status. */
+    detail: (userId: UserKey, batchId: string | null) => ['user', userId, 'batches', 'detail', batchId] as const,
+  },
   exports: {
     /** Every export's status: what an `export-progress` event concerns. */
     all: (userId: string) => ['user', userId, 'exports'] as const,

@@ -34,7 +34,7 @@ export function appRoutes(): RouteObject[] {
         { path: '/profile', element: <RequireUser><ProfileScreen /></RequireUser> },
         { path: '/settings', element: <RequireUser><SettingsScreen /></RequireUser> },
         { path: '/subscriptions', element: <SubscriptionsScreen /> },
-        { path: '/batch-editor', element: <BatchEditorScreen /> },
+        { path: '/batch-editor', element: <RequireUser><BatchEditorScreen /></RequireUser> },
         ...staticRoutes,
         { path: '*', element: <NotFoundScreen /> },
       ],

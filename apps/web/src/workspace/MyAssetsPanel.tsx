@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { Asset } from '@cinegrade/contract';
+import { copyGrade, useCopiedGrade } from '../batch/grade-clipboard';
+import { usePasteGrade } from '../batch/paste-grade';
 import { Spinner } from '../ui/primitives';
+import { toast } from '../ui/toast-store';
 import { useAssetList, useDeleteAsset } from './asset-queries';
 import { useOpenMedia, useOpenMediaActions } from './open-media';
 
@@ -23,6 +26,17 @@ export function MyAssetsPanel() {
   const { openAsset } = useOpenMediaActions();
   const { mutate: deleteAsset } = useDeleteAsset();
   const [filter, setFilter] = useState<Filter>('all');
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const copied = useCopiedGrade();
+  const { mutate: pasteGrade, isPending: pasting } = usePasteGrade();
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const selectedAssets = (assets ?? []).filter((a) => selected.has(a.id));
   const counts = useMemo(() => {
     const list = assets ?? [];
     const batch = list.filter((a) => a.batch_processed).length;
@@ -48,6 +62,46 @@ export function MyAssetsPanel() {
           </button>
         ))}
       </div>
+      <div className="asset-grade-bar">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-pressed={selecting}
+          onClick={() => {
+            setSelecting((on) => !on);
+            setSelected(new Set());
+          }}
+        >
+          {selecting ? 'Done' : 'Select'}
+        </button>
+        {selecting && (
+          <>
+            <span className="small muted">{selected.size} selected</span>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={selectedAssets.length !== 1}
+              title="Copy the grade of the one selected asset"
+              onClick={() => {
+                const asset = selectedAssets[0]!;
+                copyGrade({ selected_lut: asset.selected_lut, color_settings: asset.color_settings }, asset.name);
+                toast({ title: 'Grade Copied', description: `Copied the grade of ${asset.name}` });
+              }}
+            >
+              Copy Grade
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={!copied || selected.size === 0 || pasting}
+              title={copied ? `Paste the grade of ${copied.from}` : 'Copy a grade first'}
+              onClick={() => copied && pasteGrade({ assetIds: [...selected], grade: copied.grade })}
+            >
+              Paste Grade
+            </button>
+          </>
+        )}
+      </div>
       {assets === null ? (
         <Spinner label="Loading assets..." />
       ) : shown.length === 0 ? (
@@ -59,7 +113,8 @@ export function MyAssetsPanel() {
               key={asset.id}
               asset={asset}
               active={media?.source === 'asset' && media.asset.id === asset.id}
-              onOpen={() => void openAsset(asset)}
+              selected={selecting ? selected.has(asset.id) : null}
+              onOpen={() => (selecting ? toggle(asset.id) : void openAsset(asset))}
               onDelete={() => {
                 if (window.confirm(`Delete "${asset.name}" and its files? This cannot be undone.`)) deleteAsset(asset);
               }}
@@ -71,10 +126,13 @@ export function MyAssetsPanel() {
   );
 }
 
-function AssetCard(props: { asset: Asset; active: boolean; onOpen: () => void; onDelete: () => void }) {
+function AssetCard(props: { asset: Asset; active: boolean; selected: boolean | null; onOpen: () => void; onDelete: () => void }) {
   const { asset } = props;
   return (
     <li className={`asset-card${props.active ? ' asset-card-active' : ''}`} data-testid="asset-card">
+      {props.selected !== null && (
+        <input type="checkbox" className="asset-select" checked={props.selected} onChange={props.onOpen} aria-label={`Select ${asset.name}`} />
+      )}
       <button type="button" className="asset-open" onClick={props.onOpen} aria-label={`Open ${asset.name}`}>
         <div className="asset-thumb">
           {asset.thumbnail_url ? (

@@ -24,6 +24,8 @@ export interface UploadItem {
 export interface UploadOutcome {
   onDone?: (asset: Asset) => void;
   onFail?: (message: string) => void;
+  /** Bytes sent so far (the batch processor shows each file's upload). */
+  onProgress?: (sent: number, total: number) => void;
 }
 
 export interface UploadActions {
@@ -84,7 +86,10 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   const send = useCallback(
     (id: number, file: File, outcome: UploadOutcome) => {
       const handle = startUpload(file, {
-        onProgress: (sent) => patch(id, { sent, status: 'uploading' }),
+        onProgress: (sent, total) => {
+          patch(id, { sent, status: 'uploading' });
+          outcome.onProgress?.(sent, total);
+        },
         onRetry: () => patch(id, { status: 'retrying' }),
         onSuccess: (asset) => {
           handles.current.delete(id);

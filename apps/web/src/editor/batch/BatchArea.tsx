@@ -1,6 +1,10 @@
 import { hasBatchAccess } from '@cinegrade/contract';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
+import { BatchLibraryTab } from '../../batch/BatchLibraryTab';
+import { ProcessFilesTab } from '../../batch/ProcessFilesTab';
+import '../../batch/batch.css';
 
 const FEATURES = [
   'Grade many videos at once with one look',
@@ -9,14 +13,19 @@ const FEATURES = [
   'Download every processed file in one go',
 ] as const;
 
+type Tab = 'process' | 'library';
+
 /**
- * What the Batch view of the My Assets area (and the header's Batch Process toggle) shows. Batch
- * needs a tier of exactly Premium or Enterprise (docs/product-rules.md, 'Premium determination'); others see the
- * locked panel. No batch processor exists in this version yet, so subscribers are told so plainly.
+ * What the Batch view of the My Assets area (and the header's Batch Process toggle, and the empty
+ * workspace's side panel) shows. Batch needs a tier of exactly Premium or Enterprise
+ * (docs/product-rules.md, 'Premium determination'); others see the locked panel. The server
+ * decides again on every call.
  */
 export function BatchArea() {
   const { profile } = useAuth();
   const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>('process');
+  const showLibrary = useCallback(() => setTab('library'), []);
   if (!hasBatchAccess(profile?.subscription_tier)) {
     return (
       <section className="batch-locked" aria-labelledby="batch-locked-title" data-testid="batch-locked">
@@ -34,9 +43,19 @@ export function BatchArea() {
     );
   }
   return (
-    <section className="batch-locked" aria-labelledby="batch-unavailable-title" data-testid="batch-unavailable">
-      <h3 id="batch-unavailable-title">Batch Processing</h3>
-      <p className="muted small">Batch processing is not available in this version of Cinegrade yet. Your plan includes it, and it will appear here when it is ready.</p>
+    <section className="batch-area" aria-labelledby="batch-title" data-testid="batch-area">
+      <h3 id="batch-title" className="batch-title">
+        Batch Processing
+      </h3>
+      <div className="segmented segmented-2" role="tablist" aria-label="Batch">
+        <button type="button" role="tab" aria-selected={tab === 'process'} aria-pressed={tab === 'process'} onClick={() => setTab('process')}>
+          Process Files
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'library'} aria-pressed={tab === 'library'} onClick={showLibrary}>
+          Library
+        </button>
+      </div>
+      <div role="tabpanel">{tab === 'process' ? <ProcessFilesTab onShowLibrary={showLibrary} /> : <BatchLibraryTab onStart={() => setTab('process')} />}</div>
     </section>
   );
 }

@@ -1,0 +1,69 @@
+import { FFMPEG_SPATIAL_PIXEL_FORMAT } from '@cinegrade/color';
+import { needsToneMapping, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+
+/**
+ * How a source's picture becomes the RGB the colour engine grades, as ffmpeg filter steps
+ * (docs/color-engine.md, 'Input chain'). The export runs it before the grade, and the derive job
+ * runs it before encoding a proxy, so the editor's preview of a proxy starts from the same RGB the
+ * export of the original grades (docs/product-rules.md, 'Decisions': preview equals export).
+ */
+
+const KNOWN = (value: string | null) => (value && value !== 'unknown' && value !== 'reserved' ? value : null);
+
+/** RGB pixel formats (PNG, TIFF, RGB video) carry no YCbCr matrix or range to tag. */
+function isRgbInput(pixelFormat: string | null): boolean {
+  return !!pixelFormat && /^(rgb|bgr|gbr|argb|abgr|rgba|bgra|0rgb|rgb0|0bgr|bgr0|pal8|gray|ya)/.test(pixelFormat);
+}
+
+/**
+ * The tags zscale needs, filled in where the source has none: BT.709 for video (as Chromium reads
+ * untagged video), the JFIF matrix (BT.601, full range) for JPEG stills; limited range for video,
+ * full for `yuvj` formats.
+ */
+export function inputTagFilter(metadata: MediaMetadata): string | null {
+  if (isRgbInput(metadata.pixelFormat)) return null;
+  const jpeg = metadata.pixelFormat?.startsWith('yuvj') ?? false;
+  const missing: string[] = [];
+  if (!KNOWN(metadata.colorSpace)) missing.push(`colorspace=${jpeg ? 'bt470bg' : 'bt709'}`);
+  if (!KNOWN(metadata.colorPrimaries)) missing.push('color_primaries=bt709');
+  if (!KNOWN(metadata.colorTransfer)) missing.push('color_trc=bt709');
+  if (!KNOWN(metadata.colorRange)) missing.push(`range=${jpeg ? 'pc' : 'tv'}`);
+  return missing.length > 0 ? `setparams=${missing.join(':')}` : null;
+}
+
+/** zscale's size and resampling options: bicubic to shrink, lanczos to enlarge. */
+export function zscaleSize(size: FrameSize, enlarging: boolean): string {
+  return `w=${size.width}:h=${size.height}:filter=${enlarging ? 'lanczos' : 'bicubic'}`;
+}
+
+export const joinOptions = (...parts: string[]) => parts.filter((p) => p !== '').join(':');
+
+/**
+ * From the decoded picture to planar float RGB (`FFMPEG_SPATIAL_PIXEL_FORMAT`): untagged input
+ * tagged (zscale refuses unknown colours), the YCbCr matrix and range decoded from the tags by
+ * zscale (swscale's float conversions are off by up to 3.5/65535), transfer and primaries left as
+ * they are; PQ and HLG tone-mapped to SDR BT.709 (hable), as the colour engine grades
+ * display-referred Rec.709. `sizeOptions` (zscaleSize, or '') scales in the first zscale; none
+ * keeps zscale's default bilinear chroma upsampling, as the browser's video path does.
+ */
+export function inputChain(metadata: MediaMetadata, sizeOptions: string): string[] {
+  const steps: string[] = [];
+  const tags = inputTagFilter(metadata);
+  if (tags) steps.push(tags);
+  if (needsToneMapping(metadata)) {
+    steps.push(`zscale=${joinOptions(sizeOptions, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
+  } else {
+    steps.push(sizeOptions ? `zscale=${sizeOptions}` : 'zscale');
+  }
+  steps.push(`format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`);
+  return steps;
+}
+
+/** Encoder options tagging a YCbCr output BT.709, limited range. */
+export const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv'];
+
+/** The same tags on the frames themselves (the filter graph's last step). */
+export const BT709_FRAME_TAGS = 'setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv';
+
+/** Graded or not, RGB becomes BT.709 limited-range YCbCr with zscale's conversion. */
+export const TO_BT709_YCBCR = 'matrix=709:range=limited';

@@ -1,0 +1,305 @@
+/**
+ * Batch grading on a real server, database, storage and ffmpeg: the Premium/Enterprise gate on
+ * every call (nothing created for anyone else), owner scoping, the session written with its files
+ * or not at all, two clips rendered once each through the ordinary export and downloaded as one
+ * ZIP, a failed file retried from its stored original, and a deleted collection taking every file.
+ */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { API, BATCH_PREMIUM_MESSAGE, type Asset, type BatchSession, type CreateBatchResponse } from '@cinegrade/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeFile } from './support/exports';
+import { fixtures } from './support/fixtures';
+import { startTestServer, type TestServer } from './support/test-server';
+import { TusTestClient } from './support/tus-client';
+import { waitFor, WAIT } from './support/wait';
+
+type User = { cookie: string; email: string; id: string };
+
+describe('batch grading', () => {
+  let server: TestServer;
+  let premium: User;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-batch-test-'));
+
+  async function user(tier: 'Free' | 'Premium' | 'Enterprise'): Promise<User> {
+    const signedIn = await server.signedInUser();
+    if (tier !== 'Free') await server.services.profiles.setTierByEmail(signedIn.email, tier);
+    const row = await server.services.database.db.selectFrom('users').select('id').where('email', '=', signedIn.email).executeTakeFirstOrThrow();
+    return { ...signedIn, id: row.id };
+  }
+
+  async function upload(who: User, file: string, name: string): Promise<Asset> {
+    const response = await new TusTestClient(server, who.cookie).upload(file, name);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ((await response.json()) as { asset: Asset }).asset;
+  }
+
+  async function createBatch(who: User, assetIds: string[], extra: Record<string, unknown> = {}): Promise<CreateBatchResponse> {
+    const response = await server.request(API.createBatch.path, { method: 'POST', cookie: who.cookie, json: { assetIds, outputFormat: 'mp4', quality: '720p', ...extra } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as CreateBatchResponse;
+  }
+
+  async function getBatch(who: User, id: string): Promise<BatchSession> {
+    const response = await server.request(`/api/batches/${id}`, { cookie: who.cookie });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as BatchSession;
+  }
+
+  /** Polls the session until no file is processing. */
+  function settled(who: User, id: string): Promise<BatchSession> {
+    return waitFor(`batch ${id} to finish`, async () => {
+      const session = await getBatch(who, id);
+      return session.files.every((f) => f.status !== 'processing') ? session : undefined;
+    }, WAIT.renderMs, 500);
+  }
+
+  async function count(table: 'batch_sessions' | 'batch_files', userId: string): Promise<number> {
+    const row = await server.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async function exportRows(userId: string) {
+    return server.services.database.db.selectFrom('exports').selectAll().where('user_id', '=', userId).execute();
+  }
+
+  async function renderJobs(userId: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'export.render' and data->>'userId' = ${userId}`.execute(server.services.database.db);
+    return rows[0]?.n ?? 0;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer('embedded');
+    premium = await user('Premium');
+  }, 180_000);
+
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('refuses a Free user every batch call with the premium message, creating no session, file row, export or job', async () => {
+    const free = await user('Free');
+    const clip = await upload(free, fixtures.h264Mp4, 'free-clip.mp4');
+    const someId = crypto.randomUUID();
+    const calls: { method: string; path: string; json?: unknown }[] = [
+      { method: 'POST', path: API.createBatch.path, json: { assetIds: [clip.id], outputFormat: 'mp4', quality: '720p' } },
+      { method: 'GET', path: API.listBatches.path },
+      { method: 'GET', path: `/api/batches/${someId}` },
+      { method: 'DELETE', path: `/api/batches/${someId}` },
+      { method: 'POST', path: `/api/batches/${someId}/files/${clip.id}/retry` },
+      { method: 'PUT', path: `/api/batches/${someId}/grade`, json: { selectedLUT: null, colorSettings: {} } },
+      { method: 'POST', path: `/api/batches/${someId}/export`, json: {} },
+      { method: 'GET', path: `/api/batches/${someId}/download` },
+    ];
+    for (const call of calls) {
+      const response = await server.request(call.path, { method: call.method, cookie: free.cookie, ...(call.json !== undefined ? { json: call.json } : {}) });
+      expect(response.status, `${call.method} ${call.path}`).toBe(403);
+      expect(((await response.json()) as { message: string }).message).toBe(BATCH_PREMIUM_MESSAGE);
+    }
+    // A malformed body is refused for the tier too, before it is read.
+    const malformed = await server.request(API.createBatch.path, { method: 'POST', cookie: free.cookie, body: 'not json', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(403);
+    expect(await count('batch_sessions', free.id)).toBe(0);
+    expect(await count('batch_files', free.id)).toBe(0);
+    expect(await exportRows(free.id)).toEqual([]);
+    expect(await renderJobs(free.id)).toBe(0);
+    const asset = await server.services.database.db.selectFrom('projects').select(['batch_processed', 'batch_session_id']).where('id', '=', clip.id).executeTakeFirstOrThrow();
+    expect(asset).toEqual({ batch_processed: false, batch_session_id: null });
+  }, WAIT.mediaMs);
+
+  it('renders two clips once each with the look, and downloads them as one ZIP of playable files with unique names', async () => {
+    // Two files with the same name: their graded names collide and must be made unique in the ZIP.
+    const a = await upload(premium, fixtures.h264Mp4, 'clip.mp4');
+    const b = await upload(premium, fixtures.proresMov, 'clip.mp4');
+    const still = await upload(premium, fixtures.png, 'still.png');
+    const created = await createBatch(premium, [a.id, b.id, still.id], { selectedLUT: 'blockbuster-teal-orange' });
+    expect(created.message).toBe('Processing 2 video files (1 non-video file skipped)');
+    expect(created.skipped).toEqual([{ assetId: still.id, fileName: 'still.png' }]);
+    expect(created.session.name).toMatch(/^Batch \d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    expect(created.session.files.map((f) => f.assetId)).toEqual([a.id, b.id]);
+
+    const done = await settled(premium, created.session.id);
+    expect(done.files.map((f) => [f.status, f.progress, f.appliedLUT])).toEqual([
+      ['completed', 100, 'blockbuster-teal-orange'],
+      ['completed', 100, 'blockbuster-teal-orange'],
+    ]);
+    expect(done.status).toBe('completed');
+    expect(done.completed_count).toBe(2);
+    // Rendered exactly once each: one export per file, one run each.
+    const exports = await exportRows(premium.id);
+    const ofBatch = exports.filter((e) => e.asset_id === a.id || e.asset_id === b.id);
+    expect(ofBatch.map((e) => [e.asset_id, e.status, e.attempts, e.selected_lut]).sort()).toEqual(
+      [
+        [a.id, 'succeeded', 1, 'blockbuster-teal-orange'],
+        [b.id, 'succeeded', 1, 'blockbuster-teal-orange'],
+      ].sort(),
+    );
+    // The assets are batch-processed and carry the session; the still is left an ordinary upload.
+    const batchAssets = (await (await server.request(`${API.listAssets.path}?batch_processed=true`, { cookie: premium.cookie })).json()) as { assets: Asset[] };
+    expect(batchAssets.assets.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(batchAssets.assets.every((x) => x.batch_session_id === created.session.id)).toBe(true);
+
+    const library = (await (await server.request(API.listBatches.path, { cookie: premium.cookie })).json()) as { sessions: BatchSession[] };
+    expect(library.sessions.map((s) => s.id)).toContain(created.session.id);
+
+    const response = await server.request(`/api/batches/${created.session.id}/download`, { cookie: premium.cookie });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const zipFile = path.join(work, 'batch.zip');
+    fs.writeFileSync(zipFile, Buffer.from(await response.arrayBuffer()));
+    const listing = execFileSync('unzip', ['-Z1', zipFile], { encoding: 'utf8' }).trim().split('\n').sort();
+    expect(listing).toEqual(['clip-blockbuster-teal-orange (2).mp4', 'clip-blockbuster-teal-orange.mp4']);
+    const out = path.join(work, 'unzipped');
+    execFileSync('unzip', ['-q', '-o', zipFile, '-d', out]);
+    for (const name of listing) {
+      const probed = probeFile(path.join(out, name));
+      expect(probed.streams.find((s) => s.codec_type === 'video')?.codec_name, name).toBe('h264');
+      expect(probed.duration ?? 0, name).toBeGreaterThan(1);
+    }
+  }, WAIT.renderMs * 2);
+
+  it('answers 404 for another Premium user\'s session id on every call, and leaves it as it was', async () => {
+    const clip = await upload(premium, fixtures.h264Mp4, 'mine.mp4');
+    const created = await createBatch(premium, [clip.id]);
+    const other = await user('Enterprise');
+    const id = created.session.id;
+    for (const call of [
+      { method: 'GET', path: `/api/batches/${id}` },
+      { method: 'DELETE', path: `/api/batches/${id}` },
+      { method: 'POST', path: `/api/batches/${id}/files/${clip.id}/retry` },
+      { method: 'PUT', path: `/api/batches/${id}/grade`, json: { selectedLUT: 'film-noir', colorSettings: {} } },
+      { method: 'POST', path: `/api/batches/${id}/export`, json: {} },
+      { method: 'GET', path: `/api/batches/${id}/download` },
+    ]) {
+      const response = await server.request(call.path, { method: call.method, cookie: other.cookie, ...(call.json !== undefined ? { json: call.json } : {}) });
+      const text = await response.text();
+      expect(response.status, `${call.method} ${call.path}: ${text}`).toBe(404);
+      expect(text).not.toContain(clip.id);
+    }
+    // Nor may they put the owner's asset in a batch of their own.
+    const stolen = await server.request(API.createBatch.path, { method: 'POST', cookie: other.cookie, json: { assetIds: [clip.id] } });
+    expect(stolen.status).toBe(404);
+    const listed = (await (await server.request(API.listBatches.path, { cookie: other.cookie })).json()) as { sessions: BatchSession[] };
+    expect(listed.sessions).toEqual([]);
+    const still = await getBatch(premium, id);
+    expect(still.files.map((f) => [f.assetId, f.appliedLUT])).toEqual([[clip.id, null]]);
+    await settled(premium, id);
+  }, WAIT.renderMs);
+
+  it('keeps no session when writing its files fails, and says why in the spec\'s words', async () => {
+    const clip = await upload(premium, fixtures.h264Mp4, 'refused.mp4');
+    const db = server.services.database.db;
+    const sessionsBefore = await count('batch_sessions', premium.id);
+    const exportsBefore = (await exportRows(premium.id)).length;
+    // A check constraint on the assets refuses the link to the session, after the session row was written.
+    await sql`alter table projects add constraint test_refuse_batch check (batch_session_id is null or name <> 'refused')`.execute(db);
+    try {
+      const response = await server.request(API.createBatch.path, { method: 'POST', cookie: premium.cookie, json: { assetIds: [clip.id], outputFormat: 'mp4', quality: '720p' } });
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { message: string }).message).toBe('Database constraint error - invalid file type format');
+    } finally {
+      await sql`alter table projects drop constraint test_refuse_batch`.execute(db);
+    }
+    expect(await count('batch_sessions', premium.id)).toBe(sessionsBefore);
+    expect(await db.selectFrom('batch_files').select('asset_id').where('asset_id', '=', clip.id).execute()).toEqual([]);
+    expect((await exportRows(premium.id)).length).toBe(exportsBefore);
+    const asset = await db.selectFrom('projects').select(['batch_processed', 'batch_session_id']).where('id', '=', clip.id).executeTakeFirstOrThrow();
+    expect(asset).toEqual({ batch_processed: false, batch_session_id: null });
+  }, WAIT.mediaMs);
+
+  it('retries a failed file from its stored original, without a new upload', async () => {
+    const clip = await upload(premium, fixtures.h264Mp4, 'retried.mp4');
+    const key = clip.media_file_path ?? '';
+    // Wait for the thumbnail so nothing else reads the original, then take the original away.
+    await waitFor('the upload to be prepared', async () => {
+      const row = await server.services.database.db.selectFrom('projects').select('processing_status').where('id', '=', clip.id).executeTakeFirstOrThrow();
+      return row.processing_status === 'processing' ? undefined : row;
+    }, WAIT.mediaMs);
+    await server.services.storage.move(key, `${key}.away`);
+    const created = await createBatch(premium, [clip.id]);
+    const failed = await settled(premium, created.session.id);
+    expect(failed.files[0]).toMatchObject({ status: 'error', canRetry: true });
+    expect(failed.status).toBe('failed');
+    // A failed session is not in the library, but can be listed by its status.
+    const listed = async (status?: string) =>
+      ((await (await server.request(`${API.listBatches.path}${status ? `?status=${status}` : ''}`, { cookie: premium.cookie })).json()) as { sessions: BatchSession[] }).sessions.map((s) => s.id);
+    expect(await listed('failed')).toContain(created.session.id);
+    expect(await listed()).not.toContain(created.session.id);
+    const firstPrediction = failed.files[0]?.predictionId;
+
+    // The original is back (a transient storage failure); Retry renders from it.
+    await server.services.storage.move(`${key}.away`, key);
+    const retried = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: premium.cookie });
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    const done = await settled(premium, created.session.id);
+    expect(done.files[0]).toMatchObject({ status: 'completed', canRetry: false });
+    expect(done.files[0]?.predictionId).not.toBe(firstPrediction);
+    expect(done.status).toBe('completed');
+    expect(await listed()).toContain(created.session.id);
+    // A completed file is not retried.
+    const again = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: premium.cookie });
+    expect(again.status).toBe(409);
+    // The same asset, the same stored original: no second upload.
+    const assets = await server.services.database.db.selectFrom('projects').select('id').where('batch_session_id', '=', created.session.id).execute();
+    expect(assets.map((x) => x.id)).toEqual([clip.id]);
+  }, WAIT.renderMs * 2);
+
+  it('deletes a collection with every file of it: originals, derived files and renders', async () => {
+    const clip = await upload(premium, fixtures.h264Mp4, 'deleted.mp4');
+    const created = await createBatch(premium, [clip.id]);
+    await settled(premium, created.session.id);
+    const db = server.services.database.db;
+    const row = await db.selectFrom('projects').selectAll().where('id', '=', clip.id).executeTakeFirstOrThrow();
+    const outputs = (await db.selectFrom('exports').select('output_key').where('asset_id', '=', clip.id).execute()).map((e) => e.output_key);
+    const keys = [row.media_file_path, row.thumbnail_path, row.proxy_path, ...outputs].filter((k): k is string => !!k);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    for (const key of keys) expect(await server.services.storage.size(key), key).not.toBeNull();
+
+    const response = await server.request(`/api/batches/${created.session.id}`, { method: 'DELETE', cookie: premium.cookie });
+    expect(response.status).toBe(204);
+    expect(await db.selectFrom('batch_sessions').select('id').where('id', '=', created.session.id).execute()).toEqual([]);
+    expect(await db.selectFrom('projects').select('id').where('id', '=', clip.id).execute()).toEqual([]);
+    await waitFor('every file of the collection to be removed', async () => {
+      for (const key of keys) if ((await server.services.storage.size(key)) !== null) return undefined;
+      return true;
+    }, WAIT.serverMs);
+    const gone = await server.request(`/api/batches/${created.session.id}`, { cookie: premium.cookie });
+    expect(gone.status).toBe(404);
+  }, WAIT.renderMs);
+
+  it('saves a grade on the selected files of a batch, and pastes a grade onto several assets', async () => {
+    const a = await upload(premium, fixtures.h264Mp4, 'graded-a.mp4');
+    const b = await upload(premium, fixtures.h264Mp4, 'graded-b.mp4');
+    const created = await createBatch(premium, [a.id, b.id]);
+    const applied = await server.request(`/api/batches/${created.session.id}/grade`, { method: 'PUT', cookie: premium.cookie, json: { assetIds: [b.id], selectedLUT: 'film-noir', colorSettings: { contrast: 20 } } });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    const session = (await applied.json()) as BatchSession;
+    expect(session.files.map((f) => [f.assetId, f.appliedLUT, f.colorSettings.contrast ?? null])).toEqual([
+      [a.id, null, null],
+      [b.id, 'film-noir', 20],
+    ]);
+    const invalid = await server.request(`/api/batches/${created.session.id}/grade`, { method: 'PUT', cookie: premium.cookie, json: { selectedLUT: null, colorSettings: { contrast: 500 } } });
+    expect(invalid.status).toBe(400);
+
+    // Copy/paste: one grade onto several assets; an id that is not the caller's changes nothing.
+    const other = await user('Free');
+    const theirs = await upload(other, fixtures.png, 'theirs.png');
+    const refused = await server.request(API.applyGrade.path, { method: 'POST', cookie: premium.cookie, json: { assetIds: [a.id, theirs.id], selected_lut: 'vintage-film', color_settings: {} } });
+    expect(refused.status).toBe(404);
+    const untouched = await server.services.database.db.selectFrom('projects').select(['id', 'selected_lut']).where('id', 'in', [a.id, theirs.id]).execute();
+    expect(untouched.every((x) => x.selected_lut === null)).toBe(true);
+    const pasted = await server.request(API.applyGrade.path, { method: 'POST', cookie: premium.cookie, json: { assetIds: [a.id, b.id], selected_lut: 'vintage-film', color_settings: { saturation: -10 } } });
+    expect(pasted.status, await pasted.clone().text()).toBe(200);
+    const body = (await pasted.json()) as { assets: Asset[] };
+    expect(body.assets.map((x) => [x.id, x.selected_lut, x.color_settings.saturation])).toEqual([
+      [a.id, 'vintage-film', -10],
+      [b.id, 'vintage-film', -10],
+    ]);
+    await settled(premium, created.session.id);
+  }, WAIT.renderMs);
+});

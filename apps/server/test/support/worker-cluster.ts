@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { startServerProcess, type ServerProcess } from './server-process';
+import { freshDatabase } from './test-server';
+
+/**
+ * A web server process that runs no jobs (RUN_WORKER=false) on a fresh PostgreSQL database, and
+ * the `npm run worker` processes a test starts beside it, sharing its database and data folder.
+ */
+export interface WorkerCluster {
+  database: Awaited<ReturnType<typeof freshDatabase>>;
+  web: ServerProcess;
+  startWorker(): Promise<ServerProcess>;
+  /** Stops every process and drops the database. */
+  stop(): Promise<void>;
+}
+
+export async function startWorkerCluster(): Promise<WorkerCluster> {
+  const database = await freshDatabase('postgres');
+  const env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web') };
+  const web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
+  const workers: ServerProcess[] = [];
+  return {
+    database,
+    web,
+    startWorker: async () => {
+      const worker = await startServerProcess('worker', env);
+      workers.push(worker);
+      return worker;
+    },
+    stop: async () => {
+      for (const child of [...workers, web]) await child.stop();
+      await database.drop();
+    },
+  };
+}

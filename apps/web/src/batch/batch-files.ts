@@ -1,0 +1,70 @@
+import { BATCH_MESSAGES, batchProcessingMessage, batchResultMessage } from '@cinegrade/contract';
+
+/**
+ * What the batch processor does with the files it is given (docs/product-rules.md, 'Batch'): only
+ * videos are graded; images and anything else are skipped, and the person is told how many.
+ */
+
+/** Extensions that make a file an image whatever the browser says its type is. */
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tif', 'tiff']);
+
+function extension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** A video for the batch: not an image by type or extension, and a video (or unnamed) type. */
+export function isBatchVideo(file: Pick<File, 'name' | 'type'>): boolean {
+  if (IMAGE_EXTENSIONS.has(extension(file.name))) return false;
+  return file.type === '' || file.type.startsWith('video/');
+}
+
+export interface BatchSelection<F> {
+  readonly videos: readonly F[];
+  readonly skipped: number;
+  /** What to tell the person before processing: an error (nothing to do) or what will happen. */
+  readonly message: { readonly kind: 'error' | 'info'; readonly text: string };
+}
+
+export function splitBatchSelection<F extends Pick<File, 'name' | 'type'>>(files: readonly F[]): BatchSelection<F> {
+  const videos = files.filter(isBatchVideo);
+  const skipped = files.length - videos.length;
+  if (files.length === 0) return { videos, skipped, message: { kind: 'error', text: BATCH_MESSAGES.noFilesSelected } };
+  if (videos.length === 0) return { videos, skipped, message: { kind: 'error', text: BATCH_MESSAGES.noVideoFiles } };
+  return { videos, skipped, message: { kind: 'info', text: batchProcessingMessage(videos.length, skipped) } };
+}
+
+/** A size in megabytes, as the selected-file list shows it. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** A size in B, KB, MB or GB (base 1024), as the batch editor shows it. */
+export function formatFileSize(bytes: number): string {
+  if (!(bytes > 0)) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  const unit = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** unit;
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** A duration as minutes:seconds. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The results line of a finished batch: the counts when some failed, else that all are in the library. */
+export function batchOutcomeMessage(succeeded: number, failed: number): string {
+  return failed > 0 ? batchResultMessage(succeeded, failed) : `Successfully processed ${succeeded} video files! Saved to your library.`;
+}
+
+/**
+ * A file's format as a card or the preview shows it: its name's extension, else the first of the
+ * container names the server read (ffprobe lists several, 'mov,mp4,m4a,…'), else VIDEO.
+ */
+export function formatLabel(file: { fileName: string; format: string }): string {
+  const ext = extension(file.fileName);
+  return (ext || file.format.split(',')[0] || 'video').toUpperCase();
+}
