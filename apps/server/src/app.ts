@@ -10,6 +10,8 @@ import { registerAuthRoutes, createSessionLookup } from './auth/auth.routes';
 import { registerEventRoutes } from './events/events.routes';
 import { registerExportRoutes } from './exports/export.routes';
 import { registerUserLutRoutes } from './luts/user-lut.routes';
+import { registerMetricsRoutes } from './metrics/metrics.routes';
+import { QueueStatsRepository } from './metrics/queue-stats.repository';
 import { registerGradeVersionRoutes } from './assets/grade-version.routes';
 import { UPLOAD_PATH } from './uploads/upload-server';
 import type { Services } from './services';
@@ -40,6 +42,12 @@ export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(config.trustProxy));
   app.use('*', securityHeaders());
+  // While the process stops, each answer asks its client to reconnect, so a load balancer
+  // opens the next connection to a process that stays.
+  app.use('*', async (c, next) => {
+    await next();
+    if (services.lifecycle.draining) c.header('Connection', 'close');
+  });
   app.use('/api/*', sameOriginWrites(config.publicUrl));
   const session = createSessionLookup(services.auth);
   app.use('/api/*', writeRateLimit(session, services.rateLimiter));
@@ -54,16 +62,18 @@ export function createApp(services: Services): Hono<AppEnv> {
   app.onError(createErrorHandler(logger));
 
   registerRoute(app, API.health, session, async () => {
+    if (services.lifecycle.draining) throw new HttpError(503, 'unavailable', 'This server is shutting down.');
     await services.database.pool.query('select 1');
     return { ok: true as const, media: services.media };
   });
   const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' }, { writeLimitExempt: WRITE_RATE_LIMIT_EXEMPT_PATHS });
+  registerMetricsRoutes(app, session, { token: config.metricsToken, queues: new QueueStatsRepository(services.database.db), lifecycle: services.lifecycle });
   registerRoute(app, API.openApi, session, ({ c }) => Promise.resolve(c.json(openApi)));
   registerAuthRoutes(app, services.auth, session, services.events);
   registerAccountRoutes(app, session, services.profiles, services.settings, services.storageQuota);
   registerAssetRoutes(app, session, services.assets, services.files);
   registerGradeVersionRoutes(app, session, services.gradeVersions);
-  registerEventRoutes(app, session, services.events);
+  registerEventRoutes(app, session, services.events, services.lifecycle.signal);
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);
   registerExportRoutes(app, session, services.exports);

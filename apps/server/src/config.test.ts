@@ -55,4 +55,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ CINEGRADE_TEST_CLOCK: 'true' }, '/').testClock).toBe(true);
     expect(() => loadConfig({ CINEGRADE_TEST_CLOCK: 'true', NODE_ENV: 'production' }, '/')).toThrow(/refused with NODE_ENV=production/);
   });
+
+  it('bounds shutdown by SHUTDOWN_TIMEOUT_SECONDS and JOB_GRACE_SECONDS, and wants a long METRICS_TOKEN', () => {
+    expect(loadConfig({}, '/')).toMatchObject({ shutdownTimeoutSeconds: 25, jobGraceSeconds: 20, metricsToken: null });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '5', JOB_GRACE_SECONDS: '600', METRICS_TOKEN: 'a-long-enough-token' }, '/')).toMatchObject({ shutdownTimeoutSeconds: 5, jobGraceSeconds: 600, metricsToken: 'a-long-enough-token' });
+    expect(() => loadConfig({ JOB_GRACE_SECONDS: 'a minute' }, '/')).toThrow(/^JOB_GRACE_SECONDS must be a whole number/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' }, '/')).toThrow(/^METRICS_TOKEN must be at least 16 characters/);
+  });
 });

@@ -24,6 +24,12 @@ export interface Config {
   /** Honour X-Forwarded-For for client addresses (only behind a proxy you control). */
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** On SIGTERM/SIGINT, how long a web process lets requests in flight finish before it closes them and exits. */
+  shutdownTimeoutSeconds: number;
+  /** On SIGTERM/SIGINT, how long running jobs get to finish before they are stopped and handed back to the queue. */
+  jobGraceSeconds: number;
+  /** Bearer token for GET /api/metrics; without one the route does not exist (404). */
+  metricsToken: string | null;
   /** Multiplies the sign-in and sign-up rate limits; raise it only for test environments. */
   rateLimitMultiplier: number;
   /** S3-compatible object storage for files when S3_BUCKET is set; local disk under DATA_DIR otherwise. */
@@ -128,6 +134,13 @@ function testClock(env: NodeJS.ProcessEnv): boolean {
   return on;
 }
 
+/** A guessable token would publish the queue's state; 16 characters at least. */
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long (for example the output of `openssl rand -hex 24`).');
+  return value;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /**
@@ -164,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     runWorker,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     logLevel,
+    shutdownTimeoutSeconds: integer('SHUTDOWN_TIMEOUT_SECONDS', env.SHUTDOWN_TIMEOUT_SECONDS, 25),
+    jobGraceSeconds: integer('JOB_GRACE_SECONDS', env.JOB_GRACE_SECONDS, 20),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     rateLimitMultiplier: integer('RATE_LIMIT_MULTIPLIER', env.RATE_LIMIT_MULTIPLIER, 1) || 1,
     s3: s3Config(env),
     stripe: stripeConfig(env),

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -5,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { MediaBinariesMissingError } from './media/binaries';
 import { FfmpegProbeError } from './media/ffmpeg-capability-probe';
 import { createLogger } from './platform/logger';
+import { closeHttpServer, onStopSignal } from './platform/shutdown';
 import { createServices } from './services';
 
 /** `npm start`: the whole product in one process on PORT (docs/operations.md, 'Embedded (default)'). */
@@ -18,22 +20,16 @@ async function main(): Promise<void> {
     const files = config.s3 ? `files in S3 bucket ${config.s3.bucket}` : `files in ${config.dataDir}`;
     logger.info(`Cinegrade is running at ${config.publicUrl} (listening on ${info.address}:${info.port}; ${where}; ${files}; mail: ${services.mailer.kind})`);
   });
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received: stopping`);
-    server.close();
-    services
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        logger.error('Error while stopping', { error });
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // Graceful shutdown (docs/operations.md, 'Graceful shutdown'): refuse new connections, finish
+  // the requests in flight (an upload chunk included) and, here, the running jobs, then close.
+  const timeoutMs = config.shutdownTimeoutSeconds * 1000;
+  onStopSignal(logger, timeoutMs, async (signal) => {
+    logger.info(`${signal} received: finishing requests in flight (at most ${config.shutdownTimeoutSeconds} s), then stopping`);
+    services.lifecycle.drain();
+    const [drained] = await Promise.all([closeHttpServer(server as Server, timeoutMs), services.jobs.drain(Math.min(config.jobGraceSeconds * 1000, timeoutMs))]);
+    if (!drained) logger.warn(`Requests still open after ${config.shutdownTimeoutSeconds} s (SHUTDOWN_TIMEOUT_SECONDS) were cut`);
+    await services.close();
+  });
 }
 
 main().catch((error: unknown) => {

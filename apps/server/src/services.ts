@@ -26,6 +26,7 @@ import { describeMediaCheck } from './media/ffmpeg-capabilities';
 import { probeFfmpeg } from './media/ffmpeg-capability-probe';
 import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools, SHORT_DERIVE_EXPIRY_SECONDS } from './media/media-tools';
 import type { Logger } from './platform/logger';
+import { Lifecycle } from './platform/shutdown';
 import { FileDeletions } from './storage/file-deletions';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -86,6 +87,8 @@ export interface Services {
   storageQuota: StorageQuota;
   /** Periodic sweeps, in processes that run jobs. */
   housekeeping: Housekeeping | null;
+  /** Whether the process is stopping (graceful shutdown; see main.ts and worker-main.ts). */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -163,7 +166,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, billing, fileDeletions, uploads, storageQuota, housekeeping, close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, billing, fileDeletions, uploads, storageQuota, housekeeping, lifecycle: new Lifecycle(), close };
   } catch (error) {
     await close();
     throw error;

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { MediaBinariesMissingError } from './media/binaries';
 import { FfmpegProbeError } from './media/ffmpeg-capability-probe';
 import { createLogger } from './platform/logger';
+import { onStopSignal } from './platform/shutdown';
 import { createServices } from './services';
 
 /**
@@ -16,21 +17,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger, { runWorker: true });
   logger.info(`Cinegrade worker ${process.pid} is running jobs from PostgreSQL at DATABASE_URL`);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received: finishing the current jobs, then stopping`);
-    services
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        logger.error('The worker did not stop cleanly', { error });
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // Graceful shutdown (docs/operations.md, 'Graceful shutdown'): take no new job, let the running
+  // ones finish within JOB_GRACE_SECONDS, else stop them and hand them back to start elsewhere now.
+  const graceMs = config.jobGraceSeconds * 1000;
+  onStopSignal(logger, graceMs + 10_000, async (signal) => {
+    logger.info(`${signal} received: taking no new jobs; the running ones have ${config.jobGraceSeconds} s to finish`);
+    services.lifecycle.drain();
+    const handedBack = await services.jobs.drain(graceMs);
+    if (handedBack > 0) logger.info(`${handedBack} job(s) handed back to the queue`);
+    await services.close();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -81,6 +81,8 @@ const exportBody = (w: World) => ({ assetId: w.asset.id, outputFormat: 'png', qu
 const CONTRACT_MATRIX: Record<ApiRouteName, Entry> = {
   health: { object: 'public', call: () => ({ method: 'GET', path: API.health.path }), expect: { signedOut: [200], other: [200] } },
   openApi: { object: 'public', call: () => ({ method: 'GET', path: API.openApi.path }), expect: { signedOut: [200], other: [200] } },
+  // Neither a session nor being signed out opens the metrics: only the bearer token of METRICS_TOKEN does.
+  metrics: { object: 'public', call: () => ({ method: 'GET', path: API.metrics.path }), expect: { signedOut: [401], other: [401], owner: [401] } },
   // Sign-up answers alike for a known and an unknown email: the owner's own address is used signed out.
   signUp: {
     object: 'public',
@@ -233,7 +235,7 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { METRICS_TOKEN: 'matrix-metrics-token-0123456789' });
     const owner = await server.signedInUser(undefined, 'Matrix Owner Zed');
     const other = await server.signedInUser();
     const upload = await new TusTestClient(server, owner.cookie).upload(fixtures.png, 'owner-secret-still.png');

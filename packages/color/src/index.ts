@@ -130,3 +130,5 @@ export { FALLBACK_RECOMMENDATIONS, confidenceColor, formatConfidence } from './c
 export type { Recommendation, ConfidenceColor } from './confidence';
 export { suggestAutoGrade } from './auto-grade';
 export type { AutoGradeTarget } from './auto-grade';
+export { matchShot, applyShotMatch, SHOT_MATCH_KEYS } from './shot-match';
+export type { ShotMatchImage } from './shot-match';

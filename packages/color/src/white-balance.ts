@@ -66,16 +66,18 @@ function chromaticityOfLinear(rgb: Rgb): Chromaticity {
 
 /**
  * The temperature and tint (unrounded, unclamped) whose white balance turns `neutral`, the linear
- * RGB of something that should be grey, into a true neutral. Solved by Newton's method on the
- * chromaticity error; the slider-to-chromaticity map is smooth and nearly linear, so a few steps
- * suffice.
+ * RGB of something that should be grey, into a true neutral — or, given `target` (the linear RGB
+ * of the light in another picture, as Shot Match uses it), into the colour of that light. Solved
+ * by Newton's method on the chromaticity error; the slider-to-chromaticity map is smooth and
+ * nearly linear, so a few steps suffice.
  */
-export function sliderValuesToNeutralise(neutral: Rgb): { temperature: number; tint: number } {
+export function sliderValuesToNeutralise(neutral: Rgb, target?: Rgb): { temperature: number; tint: number } {
   if (!(neutral[0] > 0 && neutral[1] > 0 && neutral[2] > 0)) return { temperature: 0, tint: 0 };
-  const target = chromaticityToUcs(D65);
+  if (target && !(target[0] > 0 && target[1] > 0 && target[2] > 0)) return { temperature: 0, tint: 0 };
+  const goal = chromaticityToUcs(target ? chromaticityOfLinear(target) : D65);
   const error = (t: number, n: number): [number, number] => {
     const c = chromaticityToUcs(chromaticityOfLinear(applyMatrix3(whiteBalanceMatrix(t, n), neutral)));
-    return [c.u - target.u, c.v - target.v];
+    return [c.u - goal.u, c.v - goal.v];
   };
   let t = 0;
   let n = 0;

@@ -1,6 +1,6 @@
 import { DEFAULT_CURVES, DEFAULT_GRADE, DEFAULT_HUE_CURVES, DEFAULT_WHEELS, type Grade } from '@cinegrade/color';
 import { describe, expect, it } from 'vitest';
-import { customLookOf, GRADE_PART_KEYS, gradeFromSavedGrade, gradeNeedsPremium, savedGradeField, savedGradeFromGrade } from './grade-settings';
+import { customLookOf, GRADE_PART_KEYS, gradeFromSavedGrade, gradeNeedsPremium, knownSettings, savedGradeField, savedGradeFromGrade } from './grade-settings';
 
 const graded: Grade = {
   look: 'blockbuster-teal-orange',
@@ -34,6 +34,12 @@ describe('savedGradeFromGrade / gradeFromSavedGrade', () => {
   it('drops keys it does not know instead of refusing the asset', () => {
     const result = gradeFromSavedGrade({ selected_lut: null, color_settings: { contrast: 5, sparkle: 3 } });
     expect(result.ok && result.grade.adjustments.contrast).toBe(5);
+  });
+
+  it('stores only the keys a grade has: every part of a full grade, nothing a client made up', () => {
+    const saved = savedGradeFromGrade({ ...graded, wheels: { ...DEFAULT_WHEELS, saturation: 1.2 }, curves: { ...DEFAULT_CURVES, red: [{ x: 0.5, y: 0.6 }] } });
+    expect(knownSettings(saved.color_settings)).toEqual(saved.color_settings);
+    expect(knownSettings({ ...saved.color_settings, sparkle: 3, payload: { big: ['x'] } })).toEqual(saved.color_settings);
   });
 
   it('names the field of an out-of-range saved value', () => {

@@ -57,6 +57,17 @@ export function gradeFromSavedGrade(saved: { selected_lut: string | null; color_
   return parseGrade(input);
 }
 
+/**
+ * The settings with only the keys a grade has (the sliders, look strength, camera input and the
+ * engine's optional parts): what the server stores. `gradeFromSavedGrade` ignores other keys when
+ * it reads, so storing them would only keep whatever a client sent, objects included, for nothing.
+ */
+export function knownSettings(settings: ColorSettings): ColorSettings {
+  const kept: ColorSettings = {};
+  for (const key of [...ADJUSTMENT_KEYS, ...SETTINGS_EXTRA_KEYS, ...GRADE_PART_KEYS]) if (settings[key] !== undefined) kept[key] = settings[key];
+  return kept;
+}
+
 /** The grade of a new asset: the original, untouched. */
 export const NEW_ASSET_GRADE: Grade = DEFAULT_GRADE;
 

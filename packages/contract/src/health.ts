@@ -17,6 +17,16 @@ export const systemRoutes = defineRoutes({
     response: HealthResponse,
     errors: [503],
   },
+  metrics: {
+    method: 'get',
+    path: '/api/metrics',
+    summary:
+      'Operational metrics in the Prometheus text format: jobs queued, running and failed in the last hour per job type, the age of the oldest queued job, and this process\'s memory, CPU and uptime. Needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); answers 404 when the server has no METRICS_TOKEN.',
+    tag: 'system',
+    auth: 'none',
+    produces: 'text/plain',
+    errors: [401, 404],
+  },
   openApi: {
     method: 'get',
     path: '/api/openapi.json',

@@ -110,7 +110,7 @@ export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInven
 export { PLANS, PREMIUM_PRICE } from './plans';
 export { stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
-export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
+export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, knownSettings, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
 export {
   MAX_GRADE_VERSIONS_PER_ASSET,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   canUsePremiumLooks,
   gradeFromSavedGrade,
+  knownSettings,
   gradeNeedsPremium,
   PREMIUM_LOOK_REFUSAL_MESSAGE,
   savedGradeField,
@@ -167,7 +168,7 @@ export class AssetService {
     const row = await this.assets.update(userId, id, {
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.selected_lut !== undefined ? { selected_lut: change.selected_lut } : {}),
-      ...(change.color_settings !== undefined ? { color_settings: JSON.stringify(change.color_settings) } : {}),
+      ...(change.color_settings !== undefined ? { color_settings: JSON.stringify(knownSettings(change.color_settings)) } : {}),
     });
     if (!row) throw notFound('No such asset.');
     await this.changed(userId, id);
@@ -187,7 +188,7 @@ export class AssetService {
       throw invalidField('selected_lut', 'That imported LUT no longer exists. Choose another look.');
     }
     if (gradeNeedsPremium(grade) && !canUsePremiumLooks((await this.rules.profiles.subscription(userId)).tier)) throw forbidden(PREMIUM_LOOK_REFUSAL_MESSAGE);
-    const rows = await this.assets.updateMany(userId, ids, { selected_lut: saved.selected_lut, color_settings: JSON.stringify(saved.color_settings) });
+    const rows = await this.assets.updateMany(userId, ids, { selected_lut: saved.selected_lut, color_settings: JSON.stringify(knownSettings(saved.color_settings)) });
     if (!rows) throw notFound('No such asset.');
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const id of ids) await this.changed(userId, id);

@@ -1,6 +1,7 @@
 import {
   GRADE_VERSION_LIMIT_MESSAGE,
   gradeFromSavedGrade,
+  knownSettings,
   MAX_GRADE_VERSIONS_PER_ASSET,
   savedGradeField,
   type CreateGradeVersionRequest,
@@ -32,7 +33,7 @@ export class GradeVersionService {
     const row = await this.versions.insertWithinLimit(userId, assetId, MAX_GRADE_VERSIONS_PER_ASSET, {
       name: request.name,
       selected_lut: request.selected_lut,
-      color_settings: JSON.stringify(request.color_settings),
+      color_settings: JSON.stringify(knownSettings(request.color_settings)),
     });
     if (row === 'no-asset') throw notFound(NO_ASSET);
     if (row === 'full') throw forbidden(GRADE_VERSION_LIMIT_MESSAGE);

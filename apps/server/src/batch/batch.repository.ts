@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { knownSettings, type ColorSettings } from '@cinegrade/contract';
 import { assetFileKeys, queueFileDeletions } from '../assets/asset.repository';
 import type { BatchFilesTable, BatchSessionsTable, BatchSessionStatus, DatabaseSchema, ExportStatus } from '../db/schema';
 import { ExportRepository } from '../exports/export.repository';
@@ -39,7 +40,7 @@ export interface NewBatchSession {
   /** In order; the first one's thumbnail stands for the session. */
   assetIds: string[];
   /** The grade saved on every file. */
-  grade: { selected_lut: string | null; color_settings: Record<string, unknown> };
+  grade: { selected_lut: string | null; color_settings: ColorSettings };
 }
 
 /** A file of a batch was not linked (another batch took it, or it was deleted meanwhile). */
@@ -84,7 +85,7 @@ export class BatchRepository {
           batch_processed: true,
           batch_session_id: row.id,
           selected_lut: session.grade.selected_lut,
-          color_settings: JSON.stringify(session.grade.color_settings),
+          color_settings: JSON.stringify(knownSettings(session.grade.color_settings)),
           updated_at: new Date(),
         })
         .where('user_id', '=', userId)

@@ -16,7 +16,7 @@ export const MAX_STREAMS_PER_SESSION = 4;
  * process), and a session keeps at most `MAX_STREAMS_PER_SESSION` open here: the oldest goes
  * first, as it is most likely a tab left behind (docs/engineering-rules.md, 'Abuse and limits').
  */
-export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, bus: EventBus): void {
+export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, bus: EventBus, stopping: AbortSignal): void {
   const open = new Map<string, (() => void)[]>();
   const track = (sessionId: string, close: () => void) => {
     const streams = open.get(sessionId) ?? [];
@@ -41,7 +41,11 @@ export function registerEventRoutes(app: Hono<AppEnv>, session: SessionLookup, b
         const close = () => stream.abort();
         const untrack = track(user.sessionId, close);
         const stopWatchingSession = bus.onSessionEnded(user.sessionId, close);
+        // The process is stopping: the browser reconnects, to a process that stays.
+        stopping.addEventListener('abort', close, { once: true });
+        if (stopping.aborted) close();
         stream.onAbort(() => {
+          stopping.removeEventListener('abort', close);
           unsubscribe();
           untrack();
           stopWatchingSession();

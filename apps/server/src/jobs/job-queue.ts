@@ -10,6 +10,8 @@ import type { JobContext, JobDefinition, JobName, JobOutcome, JobPayloads } from
 const LEASE_STALE_SECONDS = 45;
 const HEARTBEAT_MS = 10_000;
 const REAPER_MS = 15_000;
+/** After the grace period, how long jobs get to stop their work (kill ffmpeg, clean up) and be handed back. */
+const HAND_BACK_MS = 10_000;
 
 /**
  * The job queue (pg-boss) on the application's own database: jobs survive restarts, retry with
@@ -26,6 +28,9 @@ export class JobQueue {
   private readonly workerIds = new Map<JobName, string[]>();
   private reaper: NodeJS.Timeout | null = null;
   private started = false;
+  /** Runs of jobs in this process, each settled once its job is finished or handed back. */
+  private readonly running = new Set<Promise<unknown>>();
+  private draining = false;
 
   constructor(
     private readonly database: Database,
@@ -62,7 +67,7 @@ export class JobQueue {
     for (let i = 0; i < definition.concurrency; i++) {
       ids.push(
         await this.boss.work<JobPayloads[N]>(definition.name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-          if (job) await this.run(definition, job.id, job.data, { attempt: job.retryCount + 1, finalAttempt: job.retryCount >= job.retryLimit });
+          if (job) await this.tracked(this.run(definition, job.id, job.data, { attempt: job.retryCount + 1, finalAttempt: job.retryCount >= job.retryLimit }));
         }),
       );
     }
@@ -129,6 +134,25 @@ export class JobQueue {
     await this.reap(0);
   }
 
+  /**
+   * Graceful shutdown, step one: take no new jobs, give the running ones `graceMs` to finish, then
+   * stop them (their signal aborts: a render kills its ffmpeg) and hand each back to the queue to
+   * start again at once on another worker, not after its lease runs out. Answers how many were
+   * handed back.
+   */
+  async drain(graceMs: number): Promise<number> {
+    if (!this.started || this.draining) return 0;
+    this.draining = true;
+    for (const name of this.workerIds.keys()) await this.boss.offWork(name);
+    this.workerIds.clear();
+    if (await settledWithin(this.running, graceMs)) return 0;
+    const handedBack = this.running.size;
+    this.logger.warn(`${handedBack} running job(s) did not finish within the ${Math.round(graceMs / 1000)} s grace period: stopping them and handing them back to the queue`);
+    this.abort.abort();
+    if (!(await settledWithin(this.running, HAND_BACK_MS))) this.logger.warn('Some stopped jobs did not wind up in time; their leases hand them back within a minute');
+    return handedBack;
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.abort.abort();
@@ -156,6 +180,11 @@ export class JobQueue {
     try {
       outcome = await definition.handler(data, context);
     } catch (error) {
+      if (this.abort.signal.aborted) {
+        // Stopped by this process's shutdown: not the job's failure, so no attempt is used up.
+        await this.handBack(definition.name, jobId);
+        return;
+      }
       this.logger.warn(`Job ${definition.name} failed and will be retried if attempts remain`, { jobId, error });
       throw error;
     } finally {
@@ -170,6 +199,27 @@ export class JobQueue {
     }
     if (outcome.status === 'success') this.logger.debug(`Job ${definition.name} done`, { jobId });
     else this.logger.info(`Job ${definition.name} ${outcome.status}: ${outcome.reason}`, { jobId });
+  }
+
+  /**
+   * Puts a job this process was running back in the queue, ready now, with its retry count as it
+   * was. pg-boss's own fail() would wait out the retry delay; the completion pg-boss then attempts
+   * finds the job no longer active and changes nothing.
+   */
+  private async handBack(name: JobName, jobId: string): Promise<void> {
+    await sql`update pgboss.job set state = 'retry', start_after = now(), started_on = null
+      where name = ${name} and id = ${jobId} and state = 'active'`.execute(this.db);
+    this.logger.info(`Job ${name} handed back to the queue: this process is stopping`, { jobId });
+  }
+
+  /** A run counted in `running` until it has finished, its hand-back and lease release included. */
+  private async tracked(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(run);
+    }
   }
 
   private startReaper(): void {
@@ -192,4 +242,17 @@ export class JobQueue {
       await this.db.deleteFrom('job_leases').where('job_id', '=', lease.job_id).where('worker_id', '=', lease.worker_id).execute();
     }
   }
+}
+
+/** True when every promise in `running` (as it changes) has settled within `ms`. */
+async function settledWithin(running: Set<Promise<unknown>>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (running.size > 0) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
+  }
+  return true;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Config } from '../../src/config';
 import { isS3NotFound, s3ClientConfig } from '../../src/storage/s3-client';
@@ -20,6 +20,8 @@ export interface S3TestServer {
   /** Every key in the bucket (finished files and unfinished uploads alike). */
   keys(): Promise<string[]>;
   exists(key: string): Promise<boolean>;
+  /** The bytes of an object. */
+  read(key: string): Promise<Buffer>;
   /** Every request s3rver received, as `METHOD key?query`, oldest first. */
   requests: string[];
   /** Makes every DELETE of `key` fail with a 500 until the answer is called (a passing storage fault). */
@@ -153,6 +155,10 @@ export async function startS3Server(): Promise<S3TestServer> {
         if (isS3NotFound(error)) return false;
         throw error;
       }
+    },
+    read: async (key) => {
+      const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+      return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
     },
     failDeletesOf: (key) => {
       faults.add(key);

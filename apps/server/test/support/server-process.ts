@@ -19,6 +19,11 @@ export interface ServerProcess extends Requester {
   kill(): void;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
+  /**
+   * SIGTERM to the Node process alone, as a container runtime or process manager sends it (its
+   * ffmpeg children get none); answers the exit code once it has exited.
+   */
+  terminate(): Promise<number | null>;
 }
 
 /** `cpu` pins the process (and the ffmpeg it starts) to that one core (`taskset -c`). */
@@ -47,7 +52,8 @@ export async function startServerProcess(entry: 'main' | 'worker', env: Record<s
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = exitCode.then(() => undefined);
   return {
     pid,
     url,
@@ -61,6 +67,10 @@ export async function startServerProcess(entry: 'main' | 'worker', env: Record<s
       const timer = setTimeout(() => process.kill(-pid, 'SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+    terminate: () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGTERM');
+      return exitCode;
     },
     request: (urlPath, init = {}) => {
       const headers = new Headers(init.headers);

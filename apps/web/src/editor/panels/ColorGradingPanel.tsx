@@ -1,16 +1,8 @@
-import {
-  ADJUSTMENT_INFO,
-  ADJUSTMENT_MAX,
-  ADJUSTMENT_MIN,
-  EDITOR_ADJUSTMENT_KEYS,
-  INPUT_TRANSFORMS,
-  type AdjustmentKey,
-  type InputTransformId,
-} from '@cinegrade/color';
+import { EDITOR_ADJUSTMENT_KEYS, INPUT_TRANSFORMS, type InputTransformId } from '@cinegrade/color';
 import { useState } from 'react';
 import { Select } from '../../ui/primitives';
 import { gradeStore, useGradeState } from '../grade-store';
-import { LabelledSlider } from './LabelledSlider';
+import { AdjustmentSlider } from './AdjustmentSlider';
 import { CurvesPanel } from './CurvesPanel';
 import { SmartEnhancementPanel } from './SmartEnhancementPanel';
 import { WheelsPanel } from './WheelsPanel';
@@ -23,11 +15,6 @@ const TAB_LABELS: Record<GradingTab, string> = { sliders: 'Sliders', wheels: 'Wh
 
 /** Short names for the camera select; the engine's labels name the gamut too and show as the hint. */
 const INPUT_NAMES: Record<InputTransformId, string> = { rec709: 'Rec.709', slog3: 'S-Log3', logc3: 'LogC3', vlog: 'V-Log', clog3: 'C-Log3' };
-
-function setAdjustment(key: AdjustmentKey, value: number): void {
-  // One coalescing key per slider: a drag through fifty values is one undo step.
-  gradeStore.change((grade) => ({ ...grade, adjustments: { ...grade.adjustments, [key]: value } }), { coalesce: `slider:${key}` });
-}
 
 function resetAllSliders(): void {
   gradeStore.change((grade) => ({ ...grade, adjustments: { ...grade.adjustments, ...Object.fromEntries(EDITOR_ADJUSTMENT_KEYS.map((key) => [key, 0])) } }));
@@ -93,16 +80,7 @@ function SliderControls() {
         />
       </div>
       {EDITOR_ADJUSTMENT_KEYS.map((key) => (
-        <LabelledSlider
-          key={key}
-          label={ADJUSTMENT_INFO[key].label}
-          description={ADJUSTMENT_INFO[key].description}
-          value={grade.adjustments[key]}
-          min={ADJUSTMENT_MIN}
-          max={ADJUSTMENT_MAX}
-          onChange={(value) => setAdjustment(key, value)}
-          onReset={() => gradeStore.change((g) => ({ ...g, adjustments: { ...g.adjustments, [key]: 0 } }))}
-        />
+        <AdjustmentSlider key={key} adjustment={key} value={grade.adjustments[key]} />
       ))}
       <button type="button" className="btn btn-sm btn-block" disabled={!anySlider} onClick={resetAllSliders}>
         Reset all sliders

@@ -16,6 +16,8 @@ vi.mock('../../workspace/open-media', () => ({ useOpenMedia: () => workspace.med
 vi.mock('../../ui/toast-store', { spy: true });
 // jsdom has no canvas: the frames are what a browser's capture would give.
 vi.mock('./scene-frames', () => ({ captureAnalysisFrames: vi.fn(), measureCurrentFrame: vi.fn() }));
+// Shot Match (inside this panel) has its own test.
+vi.mock('./ShotMatch', () => ({ ShotMatch: () => null }));
 
 const FRAME = { imageData: 'data:image/jpeg;base64,AAAA', extraFrames: [] };
 const lastToast = () => vi.mocked(toast).mock.calls.at(-1)?.[0];

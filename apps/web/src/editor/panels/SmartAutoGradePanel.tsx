@@ -11,6 +11,7 @@ import { LockIcon } from './LockIcon';
 import { chooseLook, useCanUsePremiumLooks } from './look-access';
 import { mediaKey } from './media-key';
 import { captureAnalysisFrames, measureCurrentFrame } from './scene-frames';
+import { ShotMatch } from './ShotMatch';
 import './panels.css';
 
 /** The adjustments Smart Auto Grade decides for the editor; the creative ones stay as the person set them. */
@@ -107,6 +108,7 @@ export function SmartAutoGradePanel() {
           )}
         </div>
       )}
+      <ShotMatch />
     </section>
   );
 }

@@ -14,12 +14,17 @@ type SourceElement = HTMLVideoElement | HTMLImageElement;
 const EXTRA_FRAME_POSITIONS = [0.2, 0.5, 0.8].slice(0, ANALYSIS_MAX_FRAMES - 1);
 
 /** Measuring needs no more: `measureImage` samples at most 65 536 pixels. */
-const MEASURE_SIDE = 256;
+export const MEASURE_SIDE = 256;
+
+/** Converts a picture of a camera-log source to Rec.709 in place (nothing to do for Rec.709). */
+export function toRec709InPlace(image: ImageData, inputTransform: InputTransformId): void {
+  if (inputTransform !== 'rec709') applyLutToRgba(bakeLut({ ...DEFAULT_GRADE, inputTransform }, 33), image.data, 'tetrahedral', image.data);
+}
 
 function captureInput(element: SourceElement, maxSide: number, inputTransform: InputTransformId): { canvas: HTMLCanvasElement; image: ImageData } | null {
   const captured = captureSourceFrame(element, maxSide);
   if (!captured || inputTransform === 'rec709') return captured;
-  applyLutToRgba(bakeLut({ ...DEFAULT_GRADE, inputTransform }, 33), captured.image.data, 'tetrahedral', captured.image.data);
+  toRec709InPlace(captured.image, inputTransform);
   captured.canvas.getContext('2d')?.putImageData(captured.image, 0, 0);
   return captured;
 }
@@ -33,10 +38,15 @@ function jpegDataUrl(canvas: HTMLCanvasElement): string | null {
   return null;
 }
 
+/** The frame on screen after the camera input, small enough to measure, or null when there is none. */
+export function captureMeasureFrame(element: SourceElement | null, inputTransform: InputTransformId): ImageData | null {
+  return element ? (captureInput(element, MEASURE_SIDE, inputTransform)?.image ?? null) : null;
+}
+
 /** The statistics of the frame on screen, or null when there is no frame to read. */
 export function measureCurrentFrame(element: SourceElement | null, inputTransform: InputTransformId): ImageStats | null {
-  const captured = element ? captureInput(element, MEASURE_SIDE, inputTransform) : null;
-  return captured ? measureImage(captured.image.data, captured.image.width, captured.image.height) : null;
+  const image = captureMeasureFrame(element, inputTransform);
+  return image ? measureImage(image.data, image.width, image.height) : null;
 }
 
 function once(target: HTMLVideoElement, event: string, timeoutMs: number): Promise<void> {
