@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'grade.example.com' }, '/')).toThrow(/PUBLIC_URL must be a full address/);
   });
 
+  it('splits exports longer than 120 s by default, and EXPORT_SEGMENT_SECONDS changes it or (0) turns it off', () => {
+    expect(loadConfig({}, '/').exportSegmentSeconds).toBe(120);
+    expect(loadConfig({ EXPORT_SEGMENT_SECONDS: '30' }, '/').exportSegmentSeconds).toBe(30);
+    expect(loadConfig({ EXPORT_SEGMENT_SECONDS: '0' }, '/').exportSegmentSeconds).toBe(0);
+    expect(() => loadConfig({ EXPORT_SEGMENT_SECONDS: 'two minutes' }, '/')).toThrow(/EXPORT_SEGMENT_SECONDS must be a whole number/);
+  });
+
   it('refuses RUN_WORKER=false on the embedded database, where no other process could run the jobs', () => {
     expect(() => loadConfig({ RUN_WORKER: 'false' }, '/')).toThrow(/^RUN_WORKER=false needs DATABASE_URL/);
     expect(loadConfig({ RUN_WORKER: 'false', DATABASE_URL: 'postgres://db/cinegrade' }, '/').runWorker).toBe(false);

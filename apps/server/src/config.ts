@@ -41,6 +41,12 @@ export interface Config {
    * Refused with NODE_ENV=production (docs/product-rules.md, 'Premium determination').
    */
   testClock: boolean;
+  /**
+   * An export of more than this many seconds of video is split into segments of about this
+   * length, rendered by any worker and joined (`exports/export-segments.ts`); 0 renders every
+   * export in one piece.
+   */
+  exportSegmentSeconds: number;
 }
 
 export interface StripeConfig {
@@ -178,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     s3: s3Config(env),
     stripe: stripeConfig(env),
     testClock: testClock(env),
+    exportSegmentSeconds: integer('EXPORT_SEGMENT_SECONDS', env.EXPORT_SEGMENT_SECONDS, 120),
   };
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { mediaFeatureStates, type MediaStatus } from '@cinegrade/contract';
 import { ProfileRepository } from './account/profile.repository';
@@ -18,6 +19,7 @@ import { createMemoryNotifications, createPostgresNotifications } from './db/not
 import { createEventBus, type EventBus } from './events/event-bus';
 import { Housekeeping } from './jobs/housekeeping';
 import { JobQueue } from './jobs/job-queue';
+import type { JobDefinition } from './jobs/job-types';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries';
 import { describeMediaCheck } from './media/ffmpeg-capabilities';
@@ -43,6 +45,7 @@ import { AnalysisService } from './analysis/analysis.service';
 import { FrameDecoder } from './analysis/frame-decoder.adapter';
 import { ExportPolicy } from './exports/export-policy';
 import { ExportRenderer } from './exports/export-renderer.adapter';
+import { ExportSegmentRepository } from './exports/export-segment.repository';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
 import { BatchRepository } from './batch/batch.repository';
@@ -139,7 +142,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
     const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, events, logger);
-    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger);
+    const split = { jobs, segments: new ExportSegmentRepository(database.db), segmentSeconds: config.exportSegmentSeconds };
+    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const subscriptions = new SubscriptionRepository(database.db);
     const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(subscriptions, config.publicUrl, clock);
@@ -221,17 +225,13 @@ async function defineJobs(jobs: JobQueue, handlers: { assets: AssetService; file
   // One render at a time per worker process: ffmpeg already uses every core. Retried from the start
   // (twice) when its worker dies or the process stops; each job's expiry is set when it is sent, from
   // the export's own wall-clock limit (see ExportService.start), under pg-boss's 24-hour ceiling.
-  await jobs.define(
-    {
-      name: 'export.render',
-      retryLimit: 2,
-      retryDelaySeconds: 5,
-      expireInSeconds: 23 * 60 * 60,
-      concurrency: 1,
-      handler: (data, context) => handlers.renderer.render(data, context),
-    },
-    work,
-  );
+  // A split export (docs/operations.md, 'Segmented exports') has a job per segment, retried alone, on
+  // whichever worker is free, and a join (stream copy and the audio); each is sent with its own expiry.
+  const exportJob = <N extends 'export.render' | 'export.render-segment' | 'export.join'>(name: N, handler: JobDefinition<N>['handler']) =>
+    jobs.define({ name, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 23 * 60 * 60, concurrency: 1, handler }, work);
+  await exportJob('export.render', (data, context) => handlers.renderer.render(data, context));
+  await exportJob('export.render-segment', (data, context) => handlers.renderer.renderSegment(data, context));
+  await exportJob('export.join', (data, context) => handlers.renderer.join(data, context));
   await jobs.define(
     {
       name: 'storage.delete',

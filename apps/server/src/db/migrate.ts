@@ -9,6 +9,7 @@ import * as completedUploads from './migrations/0007-completed-uploads';
 import * as storageQuota from './migrations/0008-storage-quota';
 import * as gradeVersions from './migrations/0009-grade-versions';
 import * as batchSessions from './migrations/0010-batch-sessions';
+import * as exportSegments from './migrations/0011-export-segments';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-storage-quota': storageQuota,
   '0009-grade-versions': gradeVersions,
   '0010-batch-sessions': batchSessions,
+  '0011-export-segments': exportSegments,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -139,10 +139,30 @@ export interface ExportsTable {
   suggestion: string | null;
   /** Bytes of the finished file (0 until it is stored). */
   size_bytes: ColumnType<number, number | undefined, number>;
+  /** The join job that claimed a split export (`exports/export-segments.ts`); null until one runs. */
+  join_job_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   started_at: Date | null;
   finished_at: Date | null;
   updated_at: Timestamp;
+}
+
+/** One segment of a split export (`exports/export-segments.ts`). */
+export interface ExportSegmentsTable {
+  export_id: string;
+  part: number;
+  start_frame: number;
+  /** Planned frames; the last segment (`to_end`) renders to the end of the source. */
+  frames: number;
+  to_end: boolean;
+  seek_seconds: number;
+  /** Where the rendered segment is stored until the join. */
+  file_key: string;
+  progress: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  done: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Its `export.render-segment` job has been sent. */
+  queued: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type BatchSessionStatus = 'processing' | 'completed' | 'failed';
@@ -249,6 +269,7 @@ export interface DatabaseSchema {
   job_leases: JobLeasesTable;
   user_luts: UserLutsTable;
   exports: ExportsTable;
+  export_segments: ExportSegmentsTable;
   upload_locks: UploadLocksTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;

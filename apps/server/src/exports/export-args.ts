@@ -34,6 +34,14 @@ export interface ExportJob {
   /** The grade's LUT as a `.cube` file (see writeCube). */
   lutPath: string;
   outputPath: string;
+  /** Only these frames, video only: one segment of a split export (see export-segments.ts). */
+  segment?: SegmentRange;
+}
+
+/** A run of frames of the source: from `seekSeconds` (between two frames), `frames` of them, or to the end when null. */
+export interface SegmentRange {
+  seekSeconds: number;
+  frames: number | null;
 }
 
 export interface ExportFramePlan {
@@ -147,7 +155,8 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   // as the browser's video path does) rather than with the resize filter.
   const source = displaySize(metadata);
   const sameSize = source.width === plan.output.width && source.height === plan.output.height;
-  const steps = inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '');
+  // A segment starts its own clock at its first frame, so segments join end to end.
+  const steps = [...(job.segment ? ['setpts=PTS-STARTPTS'] : []), ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
@@ -158,30 +167,46 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
 }
 
 /** Quiet, never reading the terminal, and the hardened input (inputArgs). */
-function commandStart(input: InputSpec): string[] {
-  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input)];
+function commandStart(input: InputSpec, seekSeconds?: number): string[] {
+  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input, seekSeconds)];
 }
 
-/** The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). */
+const PROGRESS = ['-max_muxing_queue_size', '1024', '-progress', 'pipe:1', '-nostats'];
+
+/**
+ * The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). A
+ * segment seeks (exactly: ffmpeg decodes from the keyframe before and drops what precedes the
+ * seek point), stops after its frames and has no audio: the join adds the audio, encoded once.
+ */
 export function exportArgs(job: ExportJob): string[] {
   const output = OUTPUTS[job.format];
-  return [
-    ...commandStart(job.input),
-    '-filter_complex',
-    exportFilterGraph(job),
-    '-map',
-    '[vout]',
-    ...output.audio,
-    ...output.encoder,
-    '-max_muxing_queue_size',
-    '1024',
-    '-progress',
-    'pipe:1',
-    '-nostats',
-    ...output.muxer,
-    '-y',
-    job.outputPath,
-  ];
+  const { segment } = job;
+  const audio = segment ? ['-an'] : output.audio;
+  const frames = segment?.frames != null ? ['-frames:v', String(segment.frames)] : [];
+  return [...commandStart(job.input, segment?.seekSeconds), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...output.encoder, ...frames, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+}
+
+/** Whether a segmented export in this format joins by stream copy: every video format does; stills are never split. */
+export function isSegmentable(format: AnyExportFormat): boolean {
+  return OUTPUTS[format].muxer !== STILL;
+}
+
+/**
+ * Joins a split export's segments (a concat demuxer list, in order) without re-encoding the
+ * picture, and encodes the audio of the whole original once, as a single render would (the
+ * format's audio settings, read from the original: input 0). The colour tags come with the
+ * segments' streams.
+ */
+export function joinArgs(job: { original: InputSpec; listPath: string; format: AnyExportFormat; outputPath: string }): string[] {
+  const output = OUTPUTS[job.format];
+  const concat = ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', job.listPath];
+  const tags = output.tagBt709 ? BT709_TAGS : [];
+  return [...commandStart(job.original), ...concat, '-map', '1:v:0', ...output.audio, '-c:v', 'copy', ...tags, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+}
+
+/** One line of a concat demuxer list: the path quoted, its quotes escaped. */
+export function concatListLine(file: string): string {
+  return `file '${file.replace(/'/g, "'\\''")}'`;
 }
 
 /**

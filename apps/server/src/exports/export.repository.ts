@@ -73,10 +73,42 @@ export class ExportRepository {
     return row?.status ?? null;
   }
 
-  /** The files of an asset's exports, read in the transaction that deletes the asset. */
+  /** The files of an asset's exports (and of the segments of split ones not joined yet), read in the transaction that deletes the asset. */
   static async outputKeysOfAsset(tx: Transaction<DatabaseSchema>, userId: string, assetId: string): Promise<string[]> {
     const rows = await tx.selectFrom('exports').select('output_key').where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
-    return rows.map((r) => r.output_key);
+    const segments = await tx
+      .selectFrom('export_segments')
+      .innerJoin('exports', 'exports.id', 'export_segments.export_id')
+      .select('export_segments.file_key')
+      .where('exports.user_id', '=', userId)
+      .where('exports.asset_id', '=', assetId)
+      .execute();
+    return [...rows.map((r) => r.output_key), ...segments.map((s) => s.file_key)];
+  }
+
+  /**
+   * Queues the stored segments of a split export for deletion (job `storage.delete`) and removes
+   * their rows: for an export that ended without its own jobs tidying up (see
+   * ExportService.healLostJob). Answers how many files were queued.
+   */
+  async queueSegmentFilesForDeletion(userId: string, id: string): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .selectFrom('export_segments')
+        .innerJoin('exports', 'exports.id', 'export_segments.export_id')
+        .select(['export_segments.file_key', 'exports.user_id'])
+        .where('exports.user_id', '=', userId)
+        .where('exports.id', '=', id)
+        .execute();
+      if (rows.length === 0) return 0;
+      await tx
+        .insertInto('pending_file_deletions')
+        .values(rows.map((row) => ({ key: row.file_key, user_id: row.user_id })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      await tx.deleteFrom('export_segments').where('export_id', '=', id).execute();
+      return rows.length;
+    });
   }
 
   /**

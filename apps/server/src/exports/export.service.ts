@@ -36,7 +36,7 @@ import type { ExportRepository, ExportRow } from './export.repository';
 const API_STATUS: Record<ExportStatus, PredictionStatus> = { queued: 'starting', processing: 'processing', succeeded: 'succeeded', failed: 'failed', canceled: 'canceled' };
 
 /** Queue expiry beyond the render's own wall-clock limit (pg-boss allows under 24 hours in all). */
-const EXPIRY_MARGIN_SECONDS = 30 * 60;
+export const EXPIRY_MARGIN_SECONDS = 30 * 60;
 const BUSY_RETRY_AFTER_SECONDS = 30;
 
 export type AssetMetadata = MediaMetadata & { demuxer: string };
@@ -226,11 +226,13 @@ export class ExportService {
 
   /**
    * A job that ended without finishing its row (its last retry died with its worker, or it was
-   * dropped) would leave the export "processing" forever: the queue's word is taken instead.
+   * dropped; for a split export, the last of its segment and join jobs) would leave the export "processing" forever: the queue's word is taken instead.
    */
   private async healLostJob(userId: string, row: ExportRow, jobId: string): Promise<ExportRow> {
     const state = await this.jobs.state('export.render', jobId);
     if (state !== 'failed' && state !== 'completed' && state !== 'cancelled') return row;
+    // A split export's first job ends once its segments are queued; they and the join carry it on.
+    if (state === 'completed' && (await this.jobs.countUnfinished(['export.render-segment', 'export.join'], 'exportId', row.id)) > 0) return row;
     const failed = await this.exports.updateIfActive(userId, row.id, {
       status: 'failed',
       finished_at: new Date(),
@@ -239,6 +241,8 @@ export class ExportService {
     });
     if (!failed) return (await this.exports.get(userId, row.id)) ?? row;
     this.logger.warn('An export lost its job and was marked failed', { exportId: row.id, jobState: state });
+    // A split export's segments already rendered: nobody else will remove them.
+    if ((await this.exports.queueSegmentFilesForDeletion(userId, row.id)) > 0) await this.jobs.send('storage.delete', { reason: 'segments of a lost export' });
     await this.publish(userId, failed);
     return failed;
   }

@@ -113,6 +113,14 @@ export class JobQueue {
     return Math.min(-(row?.unfinished ?? 0), row?.lowest ?? 0);
   }
 
+  /** Jobs of these kinds not finished yet (queued, waiting to retry or running) whose payload's `field` is `value`. */
+  async countUnfinished(names: JobName[], field: string, value: string): Promise<number> {
+    const { rows } = await sql<{ unfinished: number }>`
+      select count(*)::int as unfinished from pgboss.job
+      where name in (${sql.join(names)}) and state < 'completed' and data->>${field} = ${value}`.execute(this.db);
+    return rows[0]?.unfinished ?? 0;
+  }
+
   async cancel(name: JobName, id: string): Promise<void> {
     await this.boss.cancel(name, id);
   }

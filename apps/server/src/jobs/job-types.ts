@@ -12,6 +12,10 @@ export interface JobPayloads {
   'storage.delete': { reason: string };
   /** Renders one export (a row of `exports`) of the user's asset. */
   'export.render': { exportId: string; userId: string };
+  /** Renders one segment of a split export (`exports/export-segments.ts`), on any worker. */
+  'export.render-segment': { exportId: string; userId: string; part: number };
+  /** Joins a split export's rendered segments and encodes its audio once. */
+  'export.join': { exportId: string; userId: string };
 }
 
 export type JobName = keyof JobPayloads;

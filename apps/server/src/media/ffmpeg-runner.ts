@@ -12,6 +12,8 @@ export class FfmpegError extends Error {
     readonly timedOut = false,
     /** The binary could not be run at all (missing, not executable): the server's fault, never the file's. */
     readonly notStarted = false,
+    /** The signal that ended ffmpeg when neither its time limit nor its caller stopped it (another process killed it). */
+    readonly killedBy: string | null = null,
   ) {
     super(message);
     this.name = 'FfmpegError';
@@ -72,7 +74,7 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
       if (timedOut) return reject(new FfmpegError(`Processing took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`, stderr, true));
       if (options.signal?.aborted) return reject(new FfmpegError('Processing was cancelled.', stderr));
       const lastLine = stderr.trim().split('\n').pop() ?? '';
-      reject(new FfmpegError(lastLine ? `ffmpeg failed: ${lastLine}` : `ffmpeg failed (${signal ?? `exit ${code}`}).`, stderr));
+      reject(new FfmpegError(lastLine ? `ffmpeg failed: ${lastLine}` : `ffmpeg failed (${signal ?? `exit ${code}`}).`, stderr, false, false, signal));
     });
   });
 }

@@ -26,11 +26,14 @@ export interface ServerProcess extends Requester {
   terminate(): Promise<number | null>;
 }
 
-export async function startServerProcess(entry: 'main' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
+/** `cpu` pins the process (and the ffmpeg it starts) to that one core (`taskset -c`). */
+export async function startServerProcess(entry: 'main' | 'worker', env: Record<string, string>, options: { cpu?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `src/${entry === 'main' ? 'main' : 'worker-main'}.ts`], {
+  const command = [process.execPath, '--import', 'tsx', `src/${entry === 'main' ? 'main' : 'worker-main'}.ts`];
+  if (options.cpu !== undefined) command.unshift('taskset', '-c', String(options.cpu));
+  const child: ChildProcess = spawn(command[0] ?? '', command.slice(1), {
     cwd: SERVER_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '50', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

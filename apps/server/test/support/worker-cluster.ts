@@ -14,9 +14,10 @@ export interface WorkerCluster {
   stop(): Promise<void>;
 }
 
-export async function startWorkerCluster(): Promise<WorkerCluster> {
+/** `extraEnv` adds settings for every process of the cluster. */
+export async function startWorkerCluster(extraEnv: Record<string, string> = {}): Promise<WorkerCluster> {
   const database = await freshDatabase('postgres');
-  const env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web') };
+  const env = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: database.dataDir, WEB_DIST_DIR: path.join(database.dataDir, 'no-web'), ...extraEnv };
   const web = await startServerProcess('main', { ...env, RUN_WORKER: 'false' });
   const workers: ServerProcess[] = [];
   return {
