@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
     expect(profile).toMatchObject({ full_name: 'Grace Hopper', subscription_tier: 'Free' });
     await server.services.profiles.setTierByEmail(email, 'Premium');
     const status: unknown = await (await server.request('/api/functions/check-subscription', { method: 'POST', cookie })).json();
-    expect(status).toEqual({ subscribed: true, subscription_tier: 'Premium', subscription_end: null });
+    expect(status).toEqual({ subscribed: true, subscription_tier: 'Premium', subscription_end: null, renews: false });
   });
 
   it('refuses writes from another origin', async () => {

@@ -22,14 +22,14 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
   });
 
   const post = (path: string, cookie: string, json?: unknown) => server.request(path, { method: 'POST', cookie, ...(json === undefined ? {} : { json }) });
-  const status = async (cookie: string) => (await (await post('/api/functions/check-subscription', cookie)).json()) as { subscribed: boolean; subscription_tier: string; subscription_end: string | null };
+  const status = async (cookie: string) => (await (await post('/api/functions/check-subscription', cookie)).json()) as { subscribed: boolean; subscription_tier: string; subscription_end: string | null; renews: boolean };
   const profileTier = async (cookie: string) => ((await (await server.request('/api/profile', { cookie })).json()) as { subscription_tier: string }).subscription_tier;
   const checkoutPath = async (cookie: string) => new URL(((await (await post('/api/functions/create-checkout', cookie)).json()) as { url: string }).url).pathname;
 
   it('never makes a Free user Premium through any route but a confirmed payment', async () => {
     const user = await server.signedInUser();
     const other = await server.signedInUser();
-    expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null });
+    expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null, renews: false });
     // The success address, a tier sent by the client, the portal, another user's checkout, a forged webhook.
     await server.request('/?payment=success', { cookie: user.cookie });
     expect(await (await post('/api/functions/check-subscription', user.cookie, { subscription_tier: 'Premium', subscribed: true })).json()).toMatchObject({ subscription_tier: 'Free' });
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     // An administrator's grant is not a subscription: nothing to buy or manage, and no end date.
     const granted = await server.signedInUser();
     await server.services.profiles.setTierByEmail(granted.email, 'Enterprise');
-    expect(await status(granted.cookie)).toEqual({ subscribed: true, subscription_tier: 'Enterprise', subscription_end: null });
+    expect(await status(granted.cookie)).toEqual({ subscribed: true, subscription_tier: 'Enterprise', subscription_end: null, renews: false });
     for (const path of ['/api/functions/create-checkout', '/api/functions/customer-portal']) {
       expect(await (await post(path, granted.cookie)).json()).toMatchObject({ message: BILLING_MESSAGES.grantedPlan });
     }
@@ -70,7 +70,7 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe('/?payment=success');
     const now = await status(user.cookie);
-    expect(now).toMatchObject({ subscribed: true, subscription_tier: 'Premium' });
+    expect(now).toMatchObject({ subscribed: true, subscription_tier: 'Premium', renews: true });
     const days = (new Date(now.subscription_end!).getTime() - Date.now()) / 1000 / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect(await status(user.cookie)).toMatchObject({ subscribed: true, subscription_tier: 'Premium' });
 
     server.services.billing.clock.advance(32 * DAY);
-    expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null });
+    expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null, renews: false });
     expect(await profileTier(user.cookie)).toBe('Free');
     expect(hasBatchAccess(await profileTier(user.cookie))).toBe(false);
     const look = await setLook('blade-runner-2049');

@@ -21,6 +21,8 @@ import { freshDatabase } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 
 const NO_ZSCALE = "Every export is off: the server's ffmpeg has no filter zscale.";
+/** Preview copies go through the export's input chain, so they need zscale too. */
+const NO_ZSCALE_PREVIEWS = "Making thumbnails and preview copies is off: the server's ffmpeg has no filter zscale.";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-ffmpeg-check-'));
 const realVersion = parseFfmpegVersion(execFileSync(resolveMediaBinaries().ffmpeg, ['-hide_banner', '-version'], { encoding: 'utf8' }))?.version;
 
@@ -54,7 +56,7 @@ describe('a server whose ffmpeg lacks a filter the export uses', () => {
 
     const lines = server.log().split('\n').filter((line) => line.includes(`(${ffmpeg})`));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`WARN ffmpeg ${realVersion} (${ffmpeg}) lacks what 1 feature needs: ${NO_ZSCALE}`);
+    expect(lines[0]).toContain(`WARN ffmpeg ${realVersion} (${ffmpeg}) lacks what 2 features need: ${NO_ZSCALE} ${NO_ZSCALE_PREVIEWS}`);
 
     const health = await server.request('/api/health');
     expect(health.status).toBe(200);
@@ -62,7 +64,7 @@ describe('a server whose ffmpeg lacks a filter the export uses', () => {
     expect(body.ok).toBe(true);
     expect(body.media.ffmpeg).toBe(realVersion);
     expect(body.media.features.export).toEqual({ available: false, reason: NO_ZSCALE });
-    expect(Object.entries(body.media.features).filter(([, state]) => !state.available).map(([id]) => id)).toEqual(['export']);
+    expect(Object.entries(body.media.features).filter(([, state]) => !state.available).map(([id]) => id)).toEqual(['export', 'previews']);
     expect(body.media.features.mp4).toEqual({ available: true, reason: null });
 
     const cookie = await signUpOverHttp(server, `no-zscale-${Date.now()}@example.com`);
