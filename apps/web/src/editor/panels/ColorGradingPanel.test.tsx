@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { DEFAULT_GRADE, EDITOR_ADJUSTMENT_KEYS } from '@cinegrade/color';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { DEFAULT_ADJUSTMENTS, DEFAULT_GRADE, EDITOR_ADJUSTMENT_KEYS } from '@cinegrade/color';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gradeStore } from '../grade-store';
@@ -58,6 +58,10 @@ describe('ColorGradingPanel', () => {
     expect(gradeStore.getState().grade.adjustments.vignette).toBe(0);
     gradeStore.undo();
     expect(gradeStore.getState().grade.adjustments.vignette).toBe(-100);
+    // Exposure and tint (set by Shot Match or Auto Grade, not shown here) go back to 0 with the rest.
+    act(() => gradeStore.change((grade) => ({ ...grade, adjustments: { ...grade.adjustments, exposure: 30, tint: -12 } })));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset all sliders' }));
+    expect(gradeStore.getState().grade.adjustments).toEqual(DEFAULT_ADJUSTMENTS);
   });
 
   it('switches to the locked Smart Enhancement panel, whose upgrade button only raises the alert', () => {

@@ -1,4 +1,4 @@
-import { EDITOR_ADJUSTMENT_KEYS, INPUT_TRANSFORMS, type InputTransformId } from '@cinegrade/color';
+import { ADJUSTMENT_KEYS, DEFAULT_ADJUSTMENTS, EDITOR_ADJUSTMENT_KEYS, INPUT_TRANSFORMS, type InputTransformId } from '@cinegrade/color';
 import { useState } from 'react';
 import { Select } from '../../ui/primitives';
 import { gradeStore, useGradeState } from '../grade-store';
@@ -16,8 +16,13 @@ const TAB_LABELS: Record<GradingTab, string> = { sliders: 'Sliders', wheels: 'Wh
 /** Short names for the camera select; the engine's labels name the gamut too and show as the hint. */
 const INPUT_NAMES: Record<InputTransformId, string> = { rec709: 'Rec.709', slog3: 'S-Log3', logc3: 'LogC3', vlog: 'V-Log', clog3: 'C-Log3' };
 
+/**
+ * Every slider of the grade back to 0, the three this panel does not show included (exposure,
+ * tint and brightness, which Shot Match, Auto Grade and the batch editor set): after it the
+ * picture is the look alone.
+ */
 function resetAllSliders(): void {
-  gradeStore.change((grade) => ({ ...grade, adjustments: { ...grade.adjustments, ...Object.fromEntries(EDITOR_ADJUSTMENT_KEYS.map((key) => [key, 0])) } }));
+  gradeStore.change((grade) => ({ ...grade, adjustments: DEFAULT_ADJUSTMENTS }));
 }
 
 /**
@@ -64,7 +69,7 @@ export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; o
 /** The Sliders tab: the camera input and the nine sliders. */
 function SliderControls() {
   const { grade } = useGradeState();
-  const anySlider = EDITOR_ADJUSTMENT_KEYS.some((key) => grade.adjustments[key] !== 0);
+  const anySlider = ADJUSTMENT_KEYS.some((key) => grade.adjustments[key] !== DEFAULT_ADJUSTMENTS[key]);
   return (
     <>
       <div className="field input-transform">
