@@ -146,8 +146,12 @@ export class ExportRenderer {
       });
       if (outcome.status !== 'success') return this.settledSplit(row, outcome);
     }
-    // Cancelled or failed meanwhile: this segment's file (and those before it) go.
-    if ((await this.exports.statusOf(userId, exportId)) !== 'processing') return this.settledSplit(row, { status: 'skipped', reason: 'The export was cancelled.' });
+    // Cancelled or failed meanwhile: this segment's file (and those before it) go. Its own file is
+    // deleted by name: another segment's job may have removed the rows while this one was storing it.
+    if ((await this.exports.statusOf(userId, exportId)) !== 'processing') {
+      await this.storage.delete(segment.file_key).catch((error: unknown) => this.logger.warn('Export segment file not deleted', { exportId, key: segment.file_key, error }));
+      return this.settledSplit(row, { status: 'skipped', reason: 'The export was cancelled.' });
+    }
     if (await split.segments.allDone(exportId)) {
       // Segments finishing at the same moment may each queue a join; the first to run claims the export.
       await split.jobs.send('export.join', { exportId, userId }, { expireInSeconds: this.expirySeconds(job.metadata, row), fairFor: userId });
