@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, useSearchParams, type RouteObject } from 'react-router';
 import { AuthScreen } from '../screens/AuthScreen';
 import { BatchEditorScreen } from '../screens/BatchEditorScreen';
 import { HomeScreen } from '../screens/HomeScreen';
@@ -10,6 +10,20 @@ import { SubscriptionsScreen } from '../screens/SubscriptionsScreen';
 import { AppShell } from './AppShell';
 import { RequireUser } from './RequireUser';
 import { HOME_PATHS, STATIC_PAGE_ROUTES } from './route-table';
+
+/**
+ * /batch-editor: without a batch session it sends anyone home with the no-files message; with one
+ * it needs a signed-in user (docs/product-rules.md, 'Batch').
+ */
+function BatchEditorRoute() {
+  const [params] = useSearchParams();
+  if (params.get('session') === null) return <BatchEditorScreen />;
+  return (
+    <RequireUser>
+      <BatchEditorScreen />
+    </RequireUser>
+  );
+}
 
 const STATIC_PAGES: Record<keyof typeof STATIC_PAGE_ROUTES, ComponentType> = {
   helpSupport: lazy(() => import('../pages/help/HelpSupportPage')),
@@ -34,7 +48,7 @@ export function appRoutes(): RouteObject[] {
         { path: '/profile', element: <RequireUser><ProfileScreen /></RequireUser> },
         { path: '/settings', element: <RequireUser><SettingsScreen /></RequireUser> },
         { path: '/subscriptions', element: <SubscriptionsScreen /> },
-        { path: '/batch-editor', element: <RequireUser><BatchEditorScreen /></RequireUser> },
+        { path: '/batch-editor', element: <BatchEditorRoute /> },
         ...staticRoutes,
         { path: '*', element: <NotFoundScreen /> },
       ],
