@@ -287,8 +287,10 @@ export class ChannelPass {
     // Functions the three chains share at their start (the finishing tone curves before the R, G,
     // B curves) are tabulated once; each channel then applies only its own.
     const shared = Math.min(sharedPrefix(c0, c1), sharedPrefix(c0, c2));
+    // A chain of long-lived functions only (a catalogue look's R, G, B curves after a conversion)
+    // comes whole from the kept tables instead.
     const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
-    const build = (chain: ChannelChain) => (base && chain.length > shared ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
+    const build = (chain: ChannelChain) => (base && chain.length > shared && chainKey(chain) === null ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
     this.t0 = build(c0);
     this.t1 = sameChain(c1, c0) ? this.t0 : build(c1);
     this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : build(c2);
