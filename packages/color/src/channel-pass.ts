@@ -66,10 +66,36 @@ export function chainKey(chain: ChannelChain): string | null {
 }
 
 /**
- * Values at a table's nodes of the chain prefixes made of long-lived functions, keyed by layout,
- * size and function ids: at most 64, and 2 MiB in all (a table is 16 to 43 KiB).
+ * Channel functions made for one grade but named by what they compute (`contrast-curve:0.3`, a
+ * wheel's slope, offset and power, a custom curve's points): two functions under one name give
+ * the same value for every input, so their tables are kept like those of long-lived functions and
+ * a bake whose curve did not change (the finishing curves while a wheel is dragged, the wheels
+ * while a slider is) reuses them. They never make a stage long-lived (`program.ts` keeps grids
+ * only after the engine's own stages).
  */
-const prefixes = new KeptArrays(64, 2 * 1024 * 1024);
+const byValue = new WeakMap<ChannelFunction, string>();
+
+/** Names `fn` by what it computes: `name` must determine its value at every input. Returns `fn`. */
+export function markByValue<F extends ChannelFunction>(fn: F, name: string): F {
+  if (!longLived.has(fn)) byValue.set(fn, name);
+  return fn;
+}
+
+/** The key of a function in kept tables' keys: a long-lived one's id or a named one's name. */
+function keptName(fn: ChannelFunction): string | undefined {
+  const id = longLived.get(fn);
+  return id !== undefined ? `#${id}` : byValue.get(fn);
+}
+
+function isKeptChain(chain: ChannelChain): boolean {
+  return chain.every((fn) => keptName(fn) !== undefined);
+}
+
+/**
+ * Values at a table's nodes of the chain prefixes made of long-lived or named functions, keyed by
+ * layout, size and the functions' keys: at most 128, and 4 MiB in all (a table is 16 to 43 KiB).
+ */
+const prefixes = new KeptArrays(128, 4 * 1024 * 1024);
 
 /**
  * The input value at each node of a table over `from`: evenly spaced encoded values, or for light
@@ -98,13 +124,13 @@ function applyToAll(fn: ChannelFunction, values: Float64Array): void {
   for (let k = 0; k < values.length; k++) values[k] = fn(values[k]!);
 }
 
-/** The values of chain[0..length) at the nodes, all long-lived functions; shared, never written. */
+/** The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never written. */
 function prefixValues(chain: ChannelChain, length: number, from: Domain, count: number): Float64Array {
   let key = `${from}/${tableSize(count).intervals}/`;
   let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, count));
   for (let j = 0; j < length; j++) {
     const fn = chain[j]!;
-    key += `${longLived.get(fn)},`;
+    key += `${JSON.stringify(keptName(fn))},`;
     let next = prefixes.recall(key);
     if (!next) {
       next = values.slice();
@@ -118,12 +144,12 @@ function prefixValues(chain: ChannelChain, length: number, from: Domain, count: 
 
 /**
  * The table of a chain: its value at every node, function by function (one loop per function
- * rather than one nested call per node). The leading long-lived functions come from the kept
- * prefixes; the returned table is shared and must not be written.
+ * rather than one nested call per node). The leading long-lived or named functions come from the
+ * kept prefixes; the returned table is shared and must not be written.
  */
 function buildTable(chain: ChannelChain, from: Domain, count: number): Float64Array {
   let fixed = 0;
-  while (fixed < chain.length && longLived.has(chain[fixed]!)) fixed++;
+  while (fixed < chain.length && keptName(chain[fixed]!) !== undefined) fixed++;
   const values = prefixValues(chain, fixed, from, count);
   if (fixed === chain.length) return values;
   const table = values.slice();
@@ -337,10 +363,10 @@ export class ChannelPass {
     // Functions the three chains share at their start (the finishing tone curves before the R, G,
     // B curves) are tabulated once; each channel then applies only its own.
     const shared = Math.min(sharedPrefix(c0, c1), sharedPrefix(c0, c2));
-    // A chain of long-lived functions only (a catalogue look's R, G, B curves after a conversion)
-    // comes whole from the kept tables instead.
+    // A chain of kept functions only (a catalogue look's R, G, B curves after a conversion) comes
+    // whole from the kept tables instead.
     const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
-    const build = (chain: ChannelChain) => (base && chain.length > shared && chainKey(chain) === null ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
+    const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
     this.t0 = build(c0);
     this.t1 = sameChain(c1, c0) ? this.t0 : build(c1);
     this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : build(c2);
