@@ -62,10 +62,19 @@ describe('the Subscription Plans screen', () => {
     expect(within(premium).getByText('$7.99')).toBeTruthy();
     expect(within(free).getByText('Export up to 720p in MP4 or WebM')).toBeTruthy();
     expect(within(premium).getByText('Export up to 16K, including MOV (ProRes 422 HQ) and AVI (Uncompressed)')).toBeTruthy();
-    expect(document.body.textContent).not.toMatch(/500\+|Priority support|workspace layouts|AI-powered/);
+    expect(within(free).getByText('2 GB of storage, videos up to 10 minutes at 1920×1080')).toBeTruthy();
+    expect(within(premium).getByText('50 GB of storage, videos up to 30 minutes at 3840×2160')).toBeTruthy();
+    expect(within(free).getByText('Email and phone support')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/500\+|Priority support|Community support|workspace layouts|AI-powered/);
     expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Current Plan' }).disabled).toBe(true);
     expect(screen.queryByText(/Current subscription expires on/)).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Why Upgrade to Premium?' })).toBeTruthy();
+    const why = screen.getByRole('heading', { name: 'Why Upgrade to Premium?' }).parentElement!;
+    expect(within(why).getByRole('heading', { name: 'Enhanced Performance' }).nextSibling?.textContent).toBe(
+      'Export up to 16K (Free: 720p), from videos up to 30 minutes at 3840×2160 (Free: 10 minutes at 1920×1080), with 50 GB of storage (Free: 2 GB).',
+    );
+    expect(within(why).getByRole('heading', { name: 'Professional Tools' }).nextSibling?.textContent).toBe(
+      '30 cinema, film emulation and skin-tone looks, MOV (ProRes 422 HQ) and AVI (Uncompressed) delivery, batch grading, and up to 50 imported LUTs (Free: 3).',
+    );
     expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/');
 
     fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
@@ -118,6 +127,24 @@ describe('the Subscription Plans screen', () => {
     fireEvent.click(await within(premium).findByRole('button', { name: 'Upgrade to Premium' }));
     await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to start upgrade process', variant: 'destructive' }));
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("says why Manage Subscription failed: the server's message, or the spec's wording when the call fails", async () => {
+    let answer: 'server' | 'network' = 'server';
+    serve([PREMIUM], (url) => {
+      if (url !== '/api/functions/customer-portal') return jsonResponse(404, {});
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return jsonResponse(503, { code: 'unavailable', message: 'Failed to open customer portal' });
+    });
+    const openTab = vi.spyOn(browser, 'openTab').mockImplementation(() => null);
+    renderPlans();
+    const premium = screen.getByRole('region', { name: 'Premium' });
+    fireEvent.click(await within(premium).findByRole('button', { name: 'Manage Subscription' }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to open customer portal', variant: 'destructive' }));
+    answer = 'network';
+    fireEvent.click(await within(premium).findByRole('button', { name: 'Manage Subscription' }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to open subscription management', variant: 'destructive' }));
+    expect(openTab).not.toHaveBeenCalled();
   });
 });
 
