@@ -110,41 +110,29 @@ describe('the Subscription Plans screen', () => {
     await waitFor(() => expect(within(premium).getByRole('button', { name: 'Manage Subscription' })).toBeTruthy());
   });
 
-  it("shows the server's message, or the spec's wording when the call fails, and lets the person try again", async () => {
+  it.each([
+    { button: 'Upgrade to Premium', status: FREE, path: '/api/functions/create-checkout', server: 'Failed to create checkout session', thrown: 'Failed to start upgrade process', leave: 'assign' as const },
+    { button: 'Manage Subscription', status: PREMIUM, path: '/api/functions/customer-portal', server: 'Failed to open customer portal', thrown: 'Failed to open subscription management', leave: 'openTab' as const },
+  ])("$button shows the server's message, or the spec's wording when the call fails, and can be tried again", async ({ button, status, path, server, thrown, leave }) => {
     let answer: 'server' | 'network' = 'server';
-    serve([FREE], (url) => {
-      if (url !== '/api/functions/create-checkout') return jsonResponse(404, {});
+    serve([status], (url) => {
+      if (url !== path) return jsonResponse(404, {});
       if (answer === 'network') throw new TypeError('Failed to fetch');
-      return jsonResponse(503, { code: 'unavailable', message: 'Failed to create checkout session' });
+      return jsonResponse(503, { code: 'unavailable', message: server });
     });
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const left = vi.spyOn(browser, leave).mockImplementation(() => null);
     renderPlans();
     const premium = screen.getByRole('region', { name: 'Premium' });
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Free' })).getByText('Current Plan', { selector: '.badge' })).toBeTruthy());
-    fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
-    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to create checkout session', variant: 'destructive' }));
+    // Upgrade waits, disabled, until the session is read.
+    const ready = () => waitFor(() => expect(within(premium).getByRole<HTMLButtonElement>('button', { name: button }).disabled).toBe(false));
+    await ready();
+    fireEvent.click(within(premium).getByRole('button', { name: button }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: server, variant: 'destructive' }));
     answer = 'network';
-    fireEvent.click(await within(premium).findByRole('button', { name: 'Upgrade to Premium' }));
-    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to start upgrade process', variant: 'destructive' }));
-    expect(assign).not.toHaveBeenCalled();
-  });
-
-  it("says why Manage Subscription failed: the server's message, or the spec's wording when the call fails", async () => {
-    let answer: 'server' | 'network' = 'server';
-    serve([PREMIUM], (url) => {
-      if (url !== '/api/functions/customer-portal') return jsonResponse(404, {});
-      if (answer === 'network') throw new TypeError('Failed to fetch');
-      return jsonResponse(503, { code: 'unavailable', message: 'Failed to open customer portal' });
-    });
-    const openTab = vi.spyOn(browser, 'openTab').mockImplementation(() => null);
-    renderPlans();
-    const premium = screen.getByRole('region', { name: 'Premium' });
-    fireEvent.click(await within(premium).findByRole('button', { name: 'Manage Subscription' }));
-    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to open customer portal', variant: 'destructive' }));
-    answer = 'network';
-    fireEvent.click(await within(premium).findByRole('button', { name: 'Manage Subscription' }));
-    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to open subscription management', variant: 'destructive' }));
-    expect(openTab).not.toHaveBeenCalled();
+    await ready();
+    fireEvent.click(within(premium).getByRole('button', { name: button }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: thrown, variant: 'destructive' }));
+    expect(left).not.toHaveBeenCalled();
   });
 });
 
