@@ -64,6 +64,7 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect(html).toContain('Test payment page');
     expect(html).toContain('No card is asked for and no money is taken.');
     expect(html).toContain('$7.99/month');
+    expect(html).toContain('<a href="http://localhost:3000/?payment=cancelled">Cancel</a>');
     expect((await server.request(path)).headers.get('location')).toBe('/auth');
 
     const confirmed = await post(`/api${path}/confirm`, user.cookie);
