@@ -161,8 +161,11 @@ describe('the payment parameter', () => {
     expect(toasts().filter((t) => t.title === PAYMENT_MESSAGES.success.title)).toHaveLength(1);
   });
 
-  it('says the payment was not found when the server never confirms one', async () => {
-    serve([FREE]);
+  it.each([
+    ['a Free user', FREE],
+    ['a tier granted by an administrator (no paid period)', { subscribed: true, subscription_tier: 'Enterprise', subscription_end: null } satisfies SubscriptionStatus],
+  ])('says the payment was not found when the server never confirms one, for %s', async (_who, status) => {
+    serve([status]);
     renderPayment('?payment=success');
     await waitFor(() => expect(toasts().at(-1)).toEqual({ ...PAYMENT_MESSAGES.notFound, variant: 'destructive' }));
     expect(toasts().some((t) => t.title === PAYMENT_MESSAGES.success.title)).toBe(false);
