@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
   });
 
-  it('refuses unsigned, wrongly signed, altered and stale events with 400, writing nothing', async () => {
+  it('refuses unsigned, wrongly signed, altered and stale (over 300 s) events with 400, writing nothing', async () => {
     const user = await server.signedInUser();
     const userId = await userIdOf(user.cookie);
     const sub = subscription(`sub_bad_${kind}`, userId);
@@ -101,6 +101,11 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     expect(await eventRows()).toBe(before);
     expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
     expect(fake.calls('GET', `/v1/subscriptions/${sub.id}`)).toHaveLength(0);
+
+    // The tolerance is 300 seconds: the same event signed 290 seconds ago is accepted.
+    const recent = await deliver(completed(sub, userId), { timestamp: Math.floor(Date.now() / 1000) - 290 });
+    expect(await recent.json()).toEqual({ received: true, result: 'applied' });
+    expect(await status(user.cookie)).toMatchObject({ subscribed: true, subscription_tier: 'Premium' });
   });
 
   it('fulfils one event delivered ten times at once exactly once, and the buyer is Premium until the period end', async () => {
