@@ -16,8 +16,9 @@ describe('ProgramBuilder', () => {
     builder.affine('linear', { matrix: [0.5, 0, 0, 0, 0.5, 0, 0, 0, 0.5], offset: [0, 0, 0] });
     builder.channel('encoded', 'encoded', (x) => x);
     const program = builder.build();
-    // to-linear, then the fused matrix mapping each point before (to-encoded + curve).
-    expect(program.passCount).toBe(2);
+    // to-linear, fused matrix, (to-encoded + curve): the matrix after a leading curve is not fused
+    // into the next, as a bake forms its grid through it at no cost.
+    expect(program.passCount).toBe(3);
     const colours = Float64Array.from([0.25, 0.5, 0.75]);
     program.run(colours);
     expect(Array.from(colours).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([0.25, 0.5, 0.75]);
@@ -105,11 +106,14 @@ describe('ColorProgram', () => {
       const programs = [false, true].map((longLived) => {
         const builder = new ProgramBuilder();
         builder.channel('encoded', 'encoded', (x) => 0.9 * x + 0.05);
+        builder.chroma(1.1, 0);
         builder.affine(domain, mix, longLived);
         builder.channel('encoded', 'encoded', [curve, (x) => x * x, (x) => Math.sqrt(Math.max(0, x))]);
         return builder.build();
       });
-      expect(programs.map((program) => program.passCount)).toEqual([2, 3]);
+      // (curve + to-linear), chroma, [to-encoded], matrix + (to-encoded +) curves: one pass fewer fused.
+      const fused = domain === 'encoded' ? 4 : 3;
+      expect(programs.map((program) => program.passCount)).toEqual([fused, fused + 1]);
       for (const count of [3000, 200_000]) {
         // Short runs evaluate exactly, long ones through the tables; both with black and out-of-range points.
         const [fused, apart] = programs.map((program) => {

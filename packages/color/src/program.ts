@@ -136,17 +136,25 @@ export class ProgramBuilder {
 }
 
 /**
+ * True when the stages so far are a leading affine map, or a leading channel stage and an affine
+ * map: `runOnGrid` evaluates those while it forms the grid, at no cost per pass.
+ */
+function formsGrid(stages: readonly Stage[]): boolean {
+  return stages.length === 1 || (stages.length === 2 && stages[0]!.kind === 'channel');
+}
+
+/**
  * Fuses neighbours: channel + channel → one channel stage (composed functions), affine + affine →
  * one, and affine + channel → one channel stage that maps each point before its curves (one loop
- * instead of two, with the same arithmetic). Not fused: an affine map that starts the program
- * (applied free of charge while the grid is formed) or a long-lived one (a camera's gamut matrix,
- * part of the grid kept across bakes).
+ * instead of two, with the same arithmetic). Not fused: an affine map that the grid is formed
+ * with (free of charge, see {@link formsGrid}) or a long-lived one (a camera's gamut matrix, part
+ * of the grid kept across bakes).
  */
 function fuse(stages: readonly Stage[]): Stage[] {
   const out: Stage[] = [];
   for (const stage of stages) {
     const last = out[out.length - 1];
-    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && out.length > 1 && last.domain === stage.from) {
+    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && !formsGrid(out) && last.domain === stage.from) {
       out[out.length - 1] = { ...stage, pre: last.affine };
     } else if (last?.kind === 'channel' && stage.kind === 'channel') {
       const [a0, a1, a2] = last.fns;
