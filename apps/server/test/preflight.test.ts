@@ -81,6 +81,24 @@ describe('the preflight of npm start', () => {
   });
 });
 
+describe('the root npm scripts', () => {
+  const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+  it('run the preflight before anything else in npm start and npm run worker', () => {
+    for (const script of ['start', 'worker']) {
+      const steps = (root.scripts[script] ?? '').split(' && ');
+      expect(steps[0], `npm run ${script}`).toBe('node scripts/system-deps.mjs server');
+      expect(steps.length, `npm run ${script}`).toBeGreaterThan(1);
+    }
+  });
+
+  it('install no ffmpeg from npm: the lock file holds no package with ffmpeg or ffprobe in its name', () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    expect(Object.keys(lock.packages).length).toBeGreaterThan(100);
+    expect(Object.keys(lock.packages).filter((name) => /ff(?:mpeg|probe)/i.test(name))).toEqual([]);
+  });
+});
+
 describe('planSystemDeps', () => {
   const wording = { who: 'Cinegrade cannot start', command: 'npm start' };
   const missing = FFMPEG_REQUIREMENT.check({ PATH: '' });
