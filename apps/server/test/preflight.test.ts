@@ -10,7 +10,7 @@ import path from 'node:path';
 import { MEDIA_FEATURES } from '@cinegrade/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MINIMUM_FFMPEG_MAJOR } from '../src/media/binaries';
-import { FFMPEG_REQUIREMENT, planSystemDeps } from '../../../scripts/system-deps.mjs';
+import { ensureSystemDeps, FFMPEG_REQUIREMENT, planSystemDeps, SystemDepsError } from '../../../scripts/system-deps.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const NOBODY = 65534;
@@ -73,6 +73,28 @@ describe('the preflight of npm start', () => {
     expect(result.stderr).toContain('Then run "npm run worker" again.');
     // Even root on Debian would not install over a binary chosen with FFMPEG_PATH.
     expect(FFMPEG_REQUIREMENT.check(env)).toEqual({ problem: `${path.join(old, 'ffmpeg')} is version 4.1, older than 5.0`, installable: false });
+  });
+
+  it('stops with the same paragraph when root cannot install (apt-get fails, offline), saying so', () => {
+    const calls = path.join(folder, 'apt-calls');
+    const PATH = pathWith('debian-offline', { 'apt-get': { script: `echo "$@" >> ${calls}\necho "E: Could not resolve 'deb.debian.org'" >&2\nexit 100` } });
+    const logged: string[] = [];
+    let stopped: unknown;
+    try {
+      ensureSystemDeps([FFMPEG_REQUIREMENT], { who: 'Cinegrade cannot start', command: 'npm start', env: { PATH }, log: (line) => logged.push(line), machine: { isRoot: true, hasApt: true } });
+    } catch (error) {
+      stopped = error;
+    }
+    expect(stopped).toBeInstanceOf(SystemDepsError);
+    expect((stopped as Error).message).toBe(
+      'Cinegrade cannot start: it needs ffmpeg and ffprobe 5 or newer, but neither is installed (FFMPEG_PATH and FFPROBE_PATH are not set, and neither is on PATH); apt-get update failed (exit 100). ' +
+        'On Debian or Ubuntu install it with "sudo apt-get install -y ffmpeg". ' +
+        'On other systems install ffmpeg 5 or newer built with zimg (the zscale filter), libx264, libvpx (VP9) and libopus. ' +
+        'Or set FFMPEG_PATH and FFPROBE_PATH to such an ffmpeg and ffprobe. Then run "npm start" again.',
+    );
+    expect(logged).toEqual(["Installing from Debian's package archive what is missing: ffmpeg and ffprobe 5 or newer (apt-get install ffmpeg)"]);
+    // It stopped at the update: nothing was installed.
+    expect(fs.readFileSync(calls, 'utf8')).toBe('update -q\n');
   });
 
   it('lets the server start, silently, when PATH has a suitable ffmpeg and ffprobe', () => {
