@@ -163,22 +163,34 @@ describe('LooksPanel', () => {
     expect(gradeStore.getState().grade.look).toBe('bleach-bypass');
   });
 
-  it('refuses a premium look to a Free user with the spec toast, and leaves the grade alone', () => {
+  it('shows Free a padlock on premium looks, refuses one with the spec toast, and leaves the grade alone', () => {
     renderWithQueryClient(<LooksPanel />);
+    // Free sees a padlock on every premium look, and no badge on a free one.
+    const blade = screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' });
+    expect(blade.querySelector('.look-card-premium .lock-icon')).not.toBeNull();
+    expect(blade.className).toContain('look-card-locked');
+    expect(screen.getByRole('button', { name: 'Vintage Film' }).querySelector('.look-card-premium')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }));
     expect(lastToast()).toEqual({ title: PREMIUM_LOOK_REFUSAL.title, description: PREMIUM_LOOK_REFUSAL.description, variant: 'destructive' });
     expect(gradeStore.getState().grade.look).toBeNull();
     expect(gradeStore.getState().revision).toBe(0);
   });
 
-  it('lets a Premium user choose a premium look, and anyone a free one', () => {
+  it('lets a Premium user choose a premium look (a star, no padlock), and anyone a free one; only the chosen card is marked', () => {
     auth.tier = 'Premium';
     renderWithQueryClient(<LooksPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }));
     expect(gradeStore.getState().grade.look).toBe('blade-runner-2049');
-    expect(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }).getAttribute('aria-pressed')).toBe('true');
+    const blade = screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' });
+    expect(blade.getAttribute('aria-pressed')).toBe('true');
+    // Premium sees a star, not a padlock; the chosen card carries the tick's class, and only it.
+    expect(blade.querySelector('.look-card-premium')?.textContent).toBe('★');
+    expect(blade.querySelector('.lock-icon')).toBeNull();
+    expect(blade.className).not.toContain('look-card-locked');
+    expect(Array.from(document.querySelectorAll('.look-card-selected')).map((card) => card.getAttribute('data-look'))).toEqual(['blade-runner-2049']);
     fireEvent.click(screen.getByRole('button', { name: 'Vintage Film' }));
     expect(gradeStore.getState().grade.look).toBe('vintage-film');
+    expect(Array.from(document.querySelectorAll('.look-card-selected')).map((card) => card.getAttribute('data-look'))).toEqual(['vintage-film']);
     expect(toast).not.toHaveBeenCalled();
   });
 
