@@ -3,7 +3,7 @@ import { TEMP_FILE_CLEAR_DELAY_MS } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClearAfterSignOut } from './sign-out-clear';
 
-const auth = vi.hoisted(() => ({ user: { id: 'user-1' } as { id: string } | null }));
+const auth: { user: { id: string } | null } = vi.hoisted(() => ({ user: { id: 'user-1' } }));
 vi.mock('../auth/AuthProvider', () => ({ useAuth: () => ({ loading: false, user: auth.user, profile: null }) }));
 
 describe('useClearAfterSignOut', () => {
