@@ -116,6 +116,54 @@ describe('LooksPanel', () => {
     expect(cards[1]!.getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('shows a name its card cuts short whole in a tip while the card is focused or hovered, and none for a name that fits', () => {
+    // jsdom lays nothing out: a label is as wide as 11 characters, its text 6 px a character.
+    const restore = (['scrollWidth', 'clientWidth'] as const).map((key) => {
+      const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, key);
+      Object.defineProperty(HTMLElement.prototype, key, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('look-card-name') ? (key === 'clientWidth' ? 66 : (this.textContent ?? '').length * 6) : 0;
+        },
+      });
+      return () => (own ? Object.defineProperty(HTMLElement.prototype, key, own) : Reflect.deleteProperty(HTMLElement.prototype, key));
+    });
+    try {
+      renderWithQueryClient(<LooksPanel />);
+      const tip = () => screen.queryByTestId('look-name-tip');
+      const long = screen.getByRole('button', { name: 'Blockbuster Teal & Orange (Premium)' });
+      fireEvent.focus(long);
+      expect(tip()?.textContent).toBe('Blockbuster Teal & Orange');
+      expect(tip()?.getAttribute('aria-hidden')).toBe('true');
+      // Hovered as well, then left by the pointer: still focused, so still shown.
+      fireEvent.mouseEnter(long);
+      fireEvent.mouseLeave(long);
+      expect(tip()?.textContent).toBe('Blockbuster Teal & Orange');
+      fireEvent.blur(long);
+      expect(tip()).toBeNull();
+      fireEvent.mouseEnter(long);
+      expect(tip()?.textContent).toBe('Blockbuster Teal & Orange');
+      fireEvent.mouseLeave(long);
+      expect(tip()).toBeNull();
+      const short = screen.getByRole('button', { name: 'Cottagecore' });
+      fireEvent.focus(short);
+      fireEvent.mouseEnter(short);
+      expect(tip()).toBeNull();
+      // One tip at a time: the hovered card's, over the focused one's.
+      const other = screen.getByRole('button', { name: 'Golden Hour Magic (Premium)' });
+      fireEvent.mouseLeave(short);
+      fireEvent.blur(short);
+      fireEvent.focus(long);
+      fireEvent.mouseEnter(other);
+      expect(screen.getAllByTestId('look-name-tip').map((t) => t.textContent)).toEqual(['Golden Hour Magic']);
+      fireEvent.mouseLeave(other);
+      expect(screen.getAllByTestId('look-name-tip').map((t) => t.textContent)).toEqual(['Blockbuster Teal & Orange']);
+      fireEvent.blur(long);
+    } finally {
+      for (const undo of restore) undo();
+    }
+  });
+
   it("marks Smart Analyze's recommendations for the open media in the catalogue, with confidence and reason", () => {
     analysisStore.set({
       key: mediaKey({ source: 'asset', asset: testAsset(), url: 'x', mediaType: 'image', name: 'Beach' }),
