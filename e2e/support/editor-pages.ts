@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { renderGrade, type Grade, type Lut3D } from '@cinegrade/color';
-import { savedGradeFromGrade } from '@cinegrade/contract';
+import { savedGradeFromGrade, type ColorSettings } from '@cinegrade/contract';
 import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
 import { WAIT, waitingFor } from './waits';
 
@@ -47,6 +47,11 @@ export async function saveGrade(page: Page, assetId: string, grade: Grade): Prom
   if (status !== 200) throw new Error(`saving the grade answered ${status}`);
 }
 
+/** The grade saved on the asset (the editor's autosave), as the server answers it and the export reads it. */
+export async function savedAsset(page: Page, id: string): Promise<{ selected_lut: string | null; color_settings: ColorSettings }> {
+  return page.evaluate(async (assetId) => (await (await fetch(`/api/assets/${assetId}`)).json()) as { selected_lut: string | null; color_settings: ColorSettings }, id);
+}
+
 /** Reloads the page and opens the asset from My Assets, so the editor loads its saved grade. */
 export async function reopen(page: Page, name: string): Promise<void> {
   await page.reload();
@@ -75,6 +80,14 @@ export async function waitForProgram(page: Page, width: number, after = 0): Prom
 
 function decode(result: { width: number; height: number; base64: string }): Pixels {
   return { width: result.width, height: result.height, data: new Uint8Array(Buffer.from(result.base64, 'base64')) };
+}
+
+/** Runs `action` and waits for PROGRAM (`width` pixels wide) to draw again; what it shows then. */
+export async function redrawn(page: Page, width: number, action: () => Promise<void>): Promise<Pixels> {
+  const before = await programFrame(page);
+  await action();
+  await waitForProgram(page, width, before);
+  return readProgram(page);
 }
 
 /**

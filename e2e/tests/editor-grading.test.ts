@@ -1,18 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { bakeLut, cubeFromLut, DEFAULT_GRADE, getLook, identityLut, parseCube, renderGrade, writeCube, type Grade } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
-import { browserForSuite } from '../support/browser';
-import { assetIdByName, difference, namedCopy, programFrame, readProgram, readSource, reopen, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
+import { describe, expect, it } from 'vitest';
+import { toastText, waitForToast } from '../support/accounts';
+import { assetIdByName, difference, namedCopy, readProgram, readSource, redrawn, reopen, savedAsset, waitForProgram, type Pixels } from '../support/editor-pages';
+import { editorSuite } from '../support/editor-suite';
 import { fixtures } from '../support/fixtures';
-import { sharedServer } from '../support/shared-server';
 import { pollFor } from '../support/waits';
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-grading-e2e-'));
 
 /** A 17-point LUT that rotates the channels, (r, g, b) → (g, b, r): unlike any look, and exact to check. */
 function rotateCube(): string {
@@ -36,35 +32,14 @@ function gradeWith(look: Grade['look'], adjustments: Partial<Grade['adjustments'
   return { ...DEFAULT_GRADE, look, lookStrength, adjustments: { ...DEFAULT_GRADE.adjustments, ...adjustments } };
 }
 
-/** Runs `action` and waits for PROGRAM to draw again. */
-async function redrawn(page: Page, width: number, action: () => Promise<void>): Promise<Pixels> {
-  const before = await programFrame(page);
-  await action();
-  await waitForProgram(page, width, before);
-  return readProgram(page);
-}
-
-async function savedAsset(page: Page, id: string): Promise<{ selected_lut: string | null; color_settings: Record<string, unknown> }> {
-  return page.evaluate(async (assetId) => (await (await fetch(`/api/assets/${assetId}`)).json()) as { selected_lut: string | null; color_settings: Record<string, unknown> }, id);
-}
-
 const lookCard = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const badge = (page: Page) => page.getByTestId('program-look-badge');
 
 describe('grading in the editor, in Chromium', () => {
-  const server = sharedServer();
-  const browser = browserForSuite();
-  let page: Page;
-  beforeAll(() => {
-    page = browser.page;
-  });
-  afterAll(() => {
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+  const suite = editorSuite('grading');
 
   it('changes PROGRAM with a look and the sliders, refuses a premium look to Free, and keeps the grade over a reload', async () => {
-    await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, namedCopy(fixtures.png, 'grading still'), 'grading still');
+    const page = await suite.open(namedCopy(fixtures.png, 'grading still'), 'grading still');
     await waitForProgram(page, 800);
     const original = await readProgram(page);
     const source = await readSource(page, 800, 600);
@@ -124,12 +99,11 @@ describe('grading in the editor, in Chromium', () => {
   });
 
   it('imports a .cube that changes the picture, shows a broken file its line, and downloads the grade at the chosen size', async () => {
-    await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, namedCopy(fixtures.png, 'cube still'), 'cube still');
+    const page = await suite.open(namedCopy(fixtures.png, 'cube still'), 'cube still');
     await waitForProgram(page, 800);
     const source = await readSource(page, 800, 600);
 
-    const broken = path.join(work, 'Broken Look.cube');
+    const broken = path.join(suite.work, 'Broken Look.cube');
     fs.writeFileSync(broken, rotateCube().replace(/\n(0\.0+ 0\.0+ 1\.0+)\n/, '\n$1 0.5\n'));
     const brokenLine = fs.readFileSync(broken, 'utf8').split('\n').findIndex((line) => /^[\d.]+ [\d.]+ [\d.]+ [\d.]+$/.test(line)) + 1;
     expect(brokenLine).toBeGreaterThan(5);
@@ -138,7 +112,7 @@ describe('grading in the editor, in Chromium', () => {
     expect(await toastText(page)).toContain(`line ${brokenLine}: a table line holds three numbers (found 4 fields)`);
     expect(await page.evaluate(async () => ((await (await fetch('/api/luts')).json()) as { luts: unknown[] }).luts.length)).toBe(0);
 
-    const good = path.join(work, 'Channel Rotate.cube');
+    const good = path.join(suite.work, 'Channel Rotate.cube');
     fs.writeFileSync(good, rotateCube());
     await page.getByTestId('cube-import-input').setInputFiles(good);
     await waitForToast(page, 'LUT imported');
@@ -170,8 +144,7 @@ describe('grading in the editor, in Chromium', () => {
   });
 
   it('analyses a video on the server, shows the results, and applies one', async () => {
-    await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, namedCopy(fixtures.h264Mp4, 'analysed clip'), 'analysed clip');
+    const page = await suite.open(namedCopy(fixtures.h264Mp4, 'analysed clip'), 'analysed clip');
     await waitForProgram(page, 640);
     const before = await readProgram(page);
     const request = page.waitForRequest((r) => r.url().endsWith('/api/functions/analyze-scene'));
@@ -206,8 +179,7 @@ describe('grading in the editor, in Chromium', () => {
   });
 
   it('opens the Smart Enhancement lock, whose upgrade button only raises the alert', async () => {
-    await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'locked still'), 'locked still');
+    const page = await suite.open(namedCopy(fixtures.jpeg, 'locked still'), 'locked still');
     await page.getByRole('region', { name: 'Color Grading' }).getByRole('button', { name: 'Smart', exact: true }).click();
     const lock = page.getByRole('region', { name: 'Premium Feature' });
     await lock.waitFor();
@@ -226,10 +198,9 @@ describe('grading in the editor, in Chromium', () => {
   });
 
   it("applies the Film Color Analysis page's ?look= once a clip or photo is open", async () => {
-    await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'linked still'), 'linked still');
+    const page = await suite.open(namedCopy(fixtures.jpeg, 'linked still'), 'linked still');
     await page.getByRole('button', { name: 'Close' }).first().click();
-    await page.goto(`${server.url}/?look=black-white-classic`);
+    await page.goto(`${suite.server.url}/?look=black-white-classic`);
     await waitForToast(page, `${getLook('black-white-classic').name} is ready`);
     expect(new URL(page.url()).searchParams.get('look')).toBe('black-white-classic');
     await page.getByRole('button', { name: 'Open linked still', exact: true }).click();

@@ -1,23 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { hueOf, type Grade } from '@cinegrade/color';
-import { gradeFromSavedGrade, type ColorSettings } from '@cinegrade/contract';
+import { gradeFromSavedGrade } from '@cinegrade/contract';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, waitForToast } from '../support/accounts';
-import { browserForSuite } from '../support/browser';
-import { assetIdByName, cpuReference, decodeWithFfmpeg, difference, programFrame, readProgram, readSource, uploadAndOpen, waitForProgram, type Pixels } from '../support/editor-pages';
+import { describe, expect, it } from 'vitest';
+import { waitForToast } from '../support/accounts';
+import { assetIdByName, cpuReference, decodeWithFfmpeg, difference, readProgram, readSource, redrawn, savedAsset, waitForProgram, type Pixels } from '../support/editor-pages';
+import { editorSuite } from '../support/editor-suite';
 import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
-import { sharedServer } from '../support/shared-server';
 import { WAIT, pollFor, waitingFor } from '../support/waits';
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-pro-controls-e2e-'));
 
 /** A 720p still (the test pattern's colour bars): a Free 720p export keeps its size, so pixels compare one to one. */
 const [WIDTH, HEIGHT] = [1280, 720];
-function still(name: string): string {
+function still(work: string, name: string): string {
   const file = path.join(work, `${name}.png`);
   execFileSync(resolveMediaBinaries().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${HEIGHT}:rate=1:duration=1`, '-frames:v', '1', '-y', file]);
   return file;
@@ -25,17 +20,8 @@ function still(name: string): string {
 
 /** The grade the editor saved on the asset (its autosave), as the export reads it. */
 async function savedGrade(page: Page, id: string): Promise<Grade | null> {
-  const saved = await page.evaluate(async (assetId) => (await (await fetch(`/api/assets/${assetId}`)).json()) as { selected_lut: string | null; color_settings: ColorSettings }, id);
-  const parsed = gradeFromSavedGrade(saved);
+  const parsed = gradeFromSavedGrade(await savedAsset(page, id));
   return parsed.ok ? parsed.grade : null;
-}
-
-/** Runs `action` and waits for PROGRAM to draw again. */
-async function redrawn(page: Page, action: () => Promise<void>): Promise<Pixels> {
-  const before = await programFrame(page);
-  await action();
-  await waitForProgram(page, WIDTH, before);
-  return readProgram(page);
 }
 
 /** Presses at `from` and drags to `to` (fractions of the element's box), Shift held for the second half when `fine`. */
@@ -73,19 +59,10 @@ function mostColourful(pixels: Pixels): { x: number; y: number; hue: number } {
 }
 
 describe('colour wheels and curves in Chromium', () => {
-  const server = sharedServer();
-  const browser = browserForSuite();
-  let page: Page;
-  beforeAll(() => {
-    page = browser.page;
-  });
-  afterAll(() => {
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+  const suite = editorSuite('pro-controls');
 
   it('moves PROGRAM with the wheels, curves and hue curves, as the CPU reference does, and exports the frame the preview shows', async () => {
-    await signUpAndSignIn(page, server);
-    await uploadAndOpen(page, still('pro still'), 'pro still');
+    const page = await suite.open(still(suite.work, 'pro still'), 'pro still');
     const id = await assetIdByName(page, 'pro still');
     await waitForProgram(page, WIDTH);
     const original = await readProgram(page);
@@ -94,7 +71,7 @@ describe('colour wheels and curves in Chromium', () => {
     // Wheels: drag the Gain puck towards orange, then nudge Lift towards blue from the keyboard.
     await page.getByRole('tab', { name: 'Wheels' }).click();
     const gainDisc = page.getByTestId('wheel-disc-Gain');
-    const warmed = await redrawn(page, () => drag(page, gainDisc, [0.5, 0.5], [0.75, 0.35]));
+    const warmed = await redrawn(page, WIDTH, () => drag(page, gainDisc, [0.5, 0.5], [0.75, 0.35]));
     expect(difference(warmed, original).shareOver).toBeGreaterThan(0.3);
     expect(await page.getByRole('slider', { name: 'Gain colour balance' }).getAttribute('aria-valuetext')).toMatch(/^Hue 3[0-9]°, amount 5[0-9]%$/);
     const lift = page.getByRole('slider', { name: 'Lift colour balance' });
@@ -106,7 +83,7 @@ describe('colour wheels and curves in Chromium', () => {
     await page.getByRole('tab', { name: 'Curves' }).click();
     const luma = page.getByTestId('curve-editor-Luma curve');
     await page.getByTestId('curve-histogram').waitFor();
-    const darker = await redrawn(page, () => drag(page, luma, [0.5, 0.5], [0.5, 0.62]));
+    const darker = await redrawn(page, WIDTH, () => drag(page, luma, [0.5, 0.5], [0.5, 0.62]));
     expect(difference(darker, warmed).shareOver).toBeGreaterThan(0.3);
 
     // Hue vs Sat with the sampler: pick PROGRAM's most colourful pixel, then raise the point put at its hue.
@@ -124,7 +101,7 @@ describe('colour wheels and curves in Chromium', () => {
     expect(points).toContain(`input ${hueX.toFixed(3)}, output 0.500`);
     // Drag that point (at its hue, on the neutral line) up to 0.
     const hueCurve = page.getByTestId('curve-editor-Hue vs Sat curve');
-    const saturated = await redrawn(page, () => drag(page, hueCurve, [hueX, 0.5], [hueX, 0.1]));
+    const saturated = await redrawn(page, WIDTH, () => drag(page, hueCurve, [hueX, 0.5], [hueX, 0.1]));
     // Only the colours near that hue change, by a visible amount.
     expect(difference(saturated, darker).max).toBeGreaterThan(10);
 
@@ -150,7 +127,7 @@ describe('colour wheels and curves in Chromium', () => {
     const downloaded = page.waitForEvent('download', { timeout: WAIT.renderMs });
     await page.getByRole('menuitem', { name: /^Export PNG/ }).click();
     const download = await waitingFor('the PNG export', WAIT.renderMs, downloaded);
-    const file = path.join(work, 'pro still.png');
+    const file = path.join(suite.work, 'pro still.png');
     await download.saveAs(file);
     await waitForToast(page, 'Export completed!');
     const exported = decodeWithFfmpeg(file, WIDTH, HEIGHT);

@@ -35,6 +35,11 @@ describe('npm run admin -- set-tier', () => {
     const server = await startTestServer('embedded');
     const { email } = await server.signedInUser();
     const dataDir = server.config.dataDir;
+    // A second user buys Premium on the built-in provider, for `show` to print a subscription.
+    const buyer = await server.signedInUser();
+    const checkout = (await (await server.request('/api/functions/create-checkout', { method: 'POST', cookie: buyer.cookie })).json()) as { url: string };
+    const confirmed = await server.request(`/api${new URL(checkout.url).pathname}/confirm`, { method: 'POST', cookie: buyer.cookie });
+    expect(confirmed.headers.get('location')).toBe('/?payment=success');
 
     const busy = runAdmin(['set-tier', email, 'Premium'], { DATA_DIR: dataDir });
     expect(busy.status).toBe(1);
@@ -64,15 +69,24 @@ describe('npm run admin -- set-tier', () => {
 
     // `show`, run in this process (no second tsx start): the grant, no subscription, the tier now.
     const lines: string[] = [];
+    const bought: string[] = [];
     const saved = process.env.DATA_DIR;
     process.env.DATA_DIR = dataDir;
     try {
       expect(await runAdminInProcess(['show', email], (line) => lines.push(line))).toBe(0);
+      expect(await runAdminInProcess(['show', buyer.email], (line) => bought.push(line))).toBe(0);
     } finally {
       if (saved === undefined) delete process.env.DATA_DIR;
       else process.env.DATA_DIR = saved;
     }
     expect(lines).toEqual([email, '  granted tier: Premium', '  subscription: none', '  tier now: Premium']);
+    // The paid subscription, and the Premium it gives a Free grant while its period runs.
+    expect(bought).toEqual([
+      buyer.email,
+      '  granted tier: Free',
+      expect.stringMatching(/^ {2}subscription: builtin builtin_sub_[0-9a-f-]{36}, status active, period ends \d{4}-\d{2}-\d{2}T[\d:.]+Z$/) as string,
+      '  tier now: Premium',
+    ]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

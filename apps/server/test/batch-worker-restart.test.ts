@@ -8,26 +8,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Asset, BatchSession, CreateBatchResponse } from '@cinegrade/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures';
-import { signUpOverHttp, type ServerProcess } from './support/server-process';
+import { signUpOverHttp } from './support/server-process';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
-import { startWorkerCluster, type WorkerCluster } from './support/worker-cluster';
+import { useWorkerCluster } from './support/worker-cluster';
 
 describe('a batch whose worker is killed mid-batch', () => {
-  let cluster: WorkerCluster;
-  let web: ServerProcess;
-  let database: WorkerCluster['database'];
-  beforeAll(async () => {
-    cluster = await startWorkerCluster();
-    ({ web, database } = cluster);
-  });
-  afterAll(async () => {
-    await cluster.stop();
-  });
+  const running = useWorkerCluster();
 
   it('completes every file exactly once', async () => {
+    const cluster = running();
+    const { web, database } = cluster;
     const first = await cluster.startWorker();
     const email = `batch-restart-${Date.now()}@example.com`;
     const cookie = await signUpOverHttp(web, email);

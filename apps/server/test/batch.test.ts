@@ -272,6 +272,25 @@ describe('batch grading', () => {
     expect(gone.status).toBe(404);
   }, WAIT.renderMs);
 
+  it('keeps a batch while it has files, and removes it with its last file deleted from My Assets', async () => {
+    const first = await upload(premium, fixtures.h264Mp4, 'kept-first.mp4');
+    const second = await upload(premium, fixtures.h264Mp4, 'kept-second.mp4');
+    const created = await createBatch(premium, [first.id, second.id]);
+    await settled(premium, created.session.id);
+
+    expect((await server.request(`/api/assets/${first.id}`, { method: 'DELETE', cookie: premium.cookie })).status).toBe(204);
+    const remaining = await getBatch(premium, created.session.id);
+    expect(remaining.files.map((f) => f.assetId)).toEqual([second.id]);
+    expect(remaining.status).toBe('completed');
+
+    expect((await server.request(`/api/assets/${second.id}`, { method: 'DELETE', cookie: premium.cookie })).status).toBe(204);
+    expect((await server.request(`/api/batches/${created.session.id}`, { cookie: premium.cookie })).status).toBe(404);
+    for (const status of ['processing', 'completed', 'failed']) {
+      const listed = (await (await server.request(`${API.listBatches.path}?status=${status}`, { cookie: premium.cookie })).json()) as { sessions: BatchSession[] };
+      expect(listed.sessions.map((b) => b.id)).not.toContain(created.session.id);
+    }
+  }, WAIT.renderMs);
+
   it('saves a grade on the selected files of a batch, and pastes a grade onto several assets', async () => {
     const a = await upload(premium, fixtures.h264Mp4, 'graded-a.mp4');
     const b = await upload(premium, fixtures.h264Mp4, 'graded-b.mp4');

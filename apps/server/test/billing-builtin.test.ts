@@ -3,7 +3,7 @@
  * tier changes only through a verified payment event and ends with its period.
  */
 import type { Asset } from '@cinegrade/contract';
-import { BILLING_MESSAGES, hasBatchAccess } from '@cinegrade/contract';
+import { BATCH_MESSAGES, BILLING_MESSAGES, PREMIUM_LOOK_REFUSAL_MESSAGE } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from './support/exports';
 import { fixtures } from './support/fixtures';
@@ -64,6 +64,7 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect(html).toContain('Test payment page');
     expect(html).toContain('No card is asked for and no money is taken.');
     expect(html).toContain('$7.99/month');
+    expect(html).toContain('<a href="http://localhost:3000/?payment=cancelled">Cancel</a>');
     expect((await server.request(path)).headers.get('location')).toBe('/auth');
 
     const confirmed = await post(`/api${path}/confirm`, user.cookie);
@@ -94,7 +95,7 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
 
     await post(`/api${await checkoutPath(user.cookie)}/confirm`, user.cookie);
     expect((await setLook('blockbuster-teal-orange')).status).toBe(200);
-    expect(hasBatchAccess(await profileTier(user.cookie))).toBe(true);
+    expect((await server.request('/api/batches', { cookie: user.cookie })).status).toBe(200);
 
     // Cancelled in the portal: Premium until the end of the period, then Free with nobody acting.
     const cancelled = await post('/api/billing/test-portal/cancel', user.cookie);
@@ -105,9 +106,15 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     server.services.billing.clock.advance(32 * DAY);
     expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null, renews: false });
     expect(await profileTier(user.cookie)).toBe('Free');
-    expect(hasBatchAccess(await profileTier(user.cookie))).toBe(false);
+    const batches = await server.request('/api/batches', { cookie: user.cookie });
+    expect(batches.status).toBe(403);
+    expect(((await batches.json()) as { message: string }).message).toBe(BATCH_MESSAGES.premiumOnly);
     const look = await setLook('blade-runner-2049');
     expect(look.status).toBe(403);
+    // The premium look saved while subscribed is not exported either.
+    const lookExport = await postJson(server, '/api/functions/process-video', user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p', selectedLUT: 'blockbuster-teal-orange' });
+    expect(lookExport.status).toBe(403);
+    expect(((await lookExport.json()) as { message: string }).message).toBe(PREMIUM_LOOK_REFUSAL_MESSAGE);
     const pro = await postJson(server, '/api/functions/process-video', user.cookie, { assetId: asset.id, outputFormat: 'mov', quality: '720p' });
     expect(pro.status).toBe(403);
     expect(((await pro.json()) as { message: string }).message).toContain('MOV (ProRes 422 HQ) needs Premium');

@@ -36,7 +36,8 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     return { id: `evt_${kind}_${++eventNumber}`, object: 'event', type, created, api_version: Stripe.API_VERSION, data: { object } };
   }
   function deliver(payload: object, options: { secret?: string; timestamp?: number; tamper?: (body: string) => string; unsigned?: boolean } = {}) {
-    const body = JSON.stringify(payload);
+    // Indented as Stripe sends it: a body parsed and serialised again before checking would not verify.
+    const body = JSON.stringify(payload, null, 2);
     const header = sdk.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (!options.unsigned) headers['stripe-signature'] = header;
@@ -69,9 +70,20 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     });
     // Checkout alone changes nothing: the tier waits for a verified event.
     expect(await status(user.cookie)).toEqual({ subscribed: false, subscription_tier: 'Free', subscription_end: null, renews: false });
+
+    // Stripe refuses the session: the spec's wording, and still nothing changes.
+    fake.refuseCheckouts = true;
+    try {
+      const refused = await call('/api/functions/create-checkout', user.cookie);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: 'unavailable', message: BILLING_MESSAGES.checkoutFailed });
+    } finally {
+      fake.refuseCheckouts = false;
+    }
+    expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
   });
 
-  it('refuses unsigned, wrongly signed, altered and stale events with 400, writing nothing', async () => {
+  it('refuses unsigned, wrongly signed, altered and stale (over 300 s) events with 400, writing nothing', async () => {
     const user = await server.signedInUser();
     const userId = await userIdOf(user.cookie);
     const sub = subscription(`sub_bad_${kind}`, userId);
@@ -79,7 +91,7 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     const attempts = [
       deliver(completed(sub, userId), { unsigned: true }),
       deliver(completed(sub, userId), { secret: 'whsec_someone_else' }),
-      deliver(completed(sub, userId), { tamper: (body) => body.replace('"mode":"subscription"', '"mode":"subscriptioN"') }),
+      deliver(completed(sub, userId), { tamper: (body) => body.replace('"mode": "subscription"', '"mode": "subscriptioN"') }),
       deliver(completed(sub, userId), { timestamp: Math.floor(Date.now() / 1000) - 301 }),
     ];
     for (const response of await Promise.all(attempts)) {
@@ -89,6 +101,11 @@ describe.each(DATABASE_KINDS)('Stripe billing on the %s database', (kind) => {
     expect(await eventRows()).toBe(before);
     expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
     expect(fake.calls('GET', `/v1/subscriptions/${sub.id}`)).toHaveLength(0);
+
+    // The tolerance is 300 seconds: the same event signed 290 seconds ago is accepted.
+    const recent = await deliver(completed(sub, userId), { timestamp: Math.floor(Date.now() / 1000) - 290 });
+    expect(await recent.json()).toEqual({ received: true, result: 'applied' });
+    expect(await status(user.cookie)).toMatchObject({ subscribed: true, subscription_tier: 'Premium' });
   });
 
   it('fulfils one event delivered ten times at once exactly once, and the buyer is Premium until the period end', async () => {

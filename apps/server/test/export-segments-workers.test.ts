@@ -14,23 +14,22 @@ import { download, finishedExport, startExport } from './support/exports';
 import { SEGMENT_CLIP, segmentSourceClip, videoFrames } from './support/segments';
 import { signUpOverHttp } from './support/server-process';
 import { TusTestClient } from './support/tus-client';
-import { startWorkerCluster, type WorkerCluster } from './support/worker-cluster';
+import { useWorkerCluster } from './support/worker-cluster';
 import { waitFor, WAIT } from './support/wait';
 
 describe('a split export whose worker is killed mid-segment', () => {
-  let cluster: WorkerCluster;
+  const running = useWorkerCluster({ EXPORT_SEGMENT_SECONDS: '2' });
   let client: pg.Client;
   beforeAll(async () => {
-    cluster = await startWorkerCluster({ EXPORT_SEGMENT_SECONDS: '2' });
-    client = new pg.Client({ connectionString: cluster.database.databaseUrl ?? '' });
+    client = new pg.Client({ connectionString: running().database.databaseUrl ?? '' });
     await client.connect();
   });
   afterAll(async () => {
     await client?.end();
-    await cluster?.stop();
   });
 
   it('renders only the lost segment again, and the export completes once', async () => {
+    const cluster = running();
     const { web, database } = cluster;
     const first = await cluster.startWorker();
     await cluster.startWorker();

@@ -9,27 +9,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Asset } from '@cinegrade/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { download, exportStatus, finishedExport, probeFile, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
-import { signUpOverHttp, type ServerProcess } from './support/server-process';
+import { signUpOverHttp } from './support/server-process';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
-import { startWorkerCluster, type WorkerCluster } from './support/worker-cluster';
+import { useWorkerCluster } from './support/worker-cluster';
 
 describe('an export whose worker is killed mid-render', () => {
-  let cluster: WorkerCluster;
-  let web: ServerProcess;
-  let database: WorkerCluster['database'];
-  beforeAll(async () => {
-    cluster = await startWorkerCluster();
-    ({ web, database } = cluster);
-  });
-  afterAll(async () => {
-    await cluster.stop();
-  });
+  const running = useWorkerCluster();
 
   it('is retried from the start by another worker and completes once', async () => {
+    const cluster = running();
+    const { web, database } = cluster;
     const first = await cluster.startWorker();
     const cookie = await signUpOverHttp(web, `restart-${Date.now()}@example.com`);
     const response = await new TusTestClient(web, cookie).upload(fixtures.proresLongMov, 'interrupted.mov');

@@ -19,10 +19,11 @@ import { fixtures } from './support/fixtures';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from './support/server-process';
 import { freshDatabase } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
+import { WAIT, waitFor } from './support/wait';
 
 const NO_ZSCALE = "Every export is off: the server's ffmpeg has no filter zscale.";
 /** Preview copies go through the export's input chain, so they need zscale too. */
-const NO_ZSCALE_PREVIEWS = "Making thumbnails and preview copies is off: the server's ffmpeg has no filter zscale.";
+const NO_ZSCALE_PREVIEWS = "Making preview copies is off: the server's ffmpeg has no filter zscale.";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-ffmpeg-check-'));
 const realVersion = parseFfmpegVersion(execFileSync(resolveMediaBinaries().ffmpeg, ['-hide_banner', '-version'], { encoding: 'utf8' }))?.version;
 
@@ -69,6 +70,18 @@ describe('a server whose ffmpeg lacks a filter the export uses', () => {
 
     const cookie = await signUpOverHttp(server, `no-zscale-${Date.now()}@example.com`);
     const clip = await uploadClip(server, cookie);
+    // Thumbnails scale with swscale, so they are still made; the clip needs no preview copy.
+    const processed = await waitFor(
+      `asset ${clip.id} to be processed`,
+      async () => {
+        const asset = (await (await server.request(`/api/assets/${clip.id}`, { cookie })).json()) as Asset;
+        return asset.processing_status === 'processing' ? undefined : asset;
+      },
+      WAIT.mediaMs,
+    );
+    expect(processed).toMatchObject({ processing_status: 'ready', needs_proxy: false });
+    expect(processed.thumbnail_url).toMatch(/^\/api\/files\//);
+    expect(body.media.features.thumbnails).toEqual({ available: true, reason: null });
     const refused = await postJson(server, '/api/functions/process-video', cookie, { assetId: clip.id, outputFormat: 'mp4', quality: '720p', colorSettings: { contrast: 10 } });
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({ code: 'unavailable', message: NO_ZSCALE });

@@ -107,7 +107,7 @@ export {
   needsToneMapping,
 } from './media-features';
 export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
-export { PLANS, PREMIUM_PRICE } from './plans';
+export { PLANS, PREMIUM_PRICE, PREMIUM_REASONS } from './plans';
 export { stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, knownSettings, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';

@@ -37,6 +37,13 @@ describe('mediaFeatureStates', () => {
     expect(states.previews.available).toBe(true);
   });
 
+  it('keeps thumbnails on without zscale (they scale with swscale) and turns preview copies off', () => {
+    const found = debianFfmpeg();
+    const states = mediaFeatureStates({ ...found, filters: without(found.filters, 'zscale') });
+    expect(states.thumbnails).toEqual({ available: true, reason: null });
+    expect(states.previews.reason).toBe("Making preview copies is off: the server's ffmpeg has no filter zscale.");
+  });
+
   it('takes a build from git, which has no version number, to be new enough', () => {
     expect(mediaFeatureStates(debianFfmpeg({ version: 'N-113321-g1c2a7a9', major: null })).export.available).toBe(true);
   });

@@ -1,5 +1,7 @@
 import { EDITOR_LOOK_IDS, isPremiumLook } from '@cinegrade/color';
 import { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_MAX_QUALITY } from './export-options';
+import { SOURCE_WORK_LIMITS } from './media-limits';
+import { formatStorageSize, STORAGE_QUOTAS } from './storage-quota';
 import { USER_LUT_LIMITS } from './user-luts';
 
 /**
@@ -13,6 +15,11 @@ const freeFormats = EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.label);
 const proFormats = EXPORT_FORMATS.filter((f) => f.pro).map((f) => `${f.label} (${f.codec})`);
 const premiumLooks = EDITOR_LOOK_IDS.filter((id) => isPremiumLook(id)).length;
 const freeLooks = EDITOR_LOOK_IDS.length - premiumLooks;
+const storage = (tier: 'Free' | 'Premium') => formatStorageSize(STORAGE_QUOTAS[tier]);
+const sources = (tier: 'Free' | 'Premium') => {
+  const limit = SOURCE_WORK_LIMITS[tier];
+  return `${limit.minutes} minutes at ${limit.width}×${limit.height}`;
+};
 
 /** Premium's price, as the built-in test checkout and the plans page show it. */
 export const PREMIUM_PRICE = { amount: '$7.99', period: '/month' } as const;
@@ -28,7 +35,8 @@ export const PLANS = [
       `Standard LUT library (${freeLooks} looks)`,
       `Export up to ${freeCap} in ${freeFormats.join(' or ')}`,
       `Import up to ${USER_LUT_LIMITS.Free} of your own .cube LUTs`,
-      'Community support',
+      `${storage('Free')} of storage, videos up to ${sources('Free')}`,
+      'Email and phone support',
     ],
   },
   {
@@ -42,7 +50,23 @@ export const PLANS = [
       `Export up to ${topQuality}, including ${proFormats.join(' and ')}`,
       'Apply every look Smart Analyze recommends, premium ones included',
       `Import up to ${USER_LUT_LIMITS.Premium} of your own .cube LUTs`,
+      `${storage('Premium')} of storage, videos up to ${sources('Premium')}`,
       'Batch processing: grade many videos at once with one look, a batch library with ZIP downloads, and the batch editor',
     ],
+  },
+] as const;
+
+/**
+ * The 'Why Upgrade to Premium?' block of the plans page, from the same constants: what Premium
+ * adds over Free, each with Free's figure beside it.
+ */
+export const PREMIUM_REASONS = [
+  {
+    title: 'Enhanced Performance',
+    text: `Export up to ${topQuality} (Free: ${freeCap}), from videos up to ${sources('Premium')} (Free: ${sources('Free')}), with ${storage('Premium')} of storage (Free: ${storage('Free')}).`,
+  },
+  {
+    title: 'Professional Tools',
+    text: `${premiumLooks} cinema, film emulation and skin-tone looks, ${proFormats.join(' and ')} delivery, batch grading, and up to ${USER_LUT_LIMITS.Premium} imported LUTs (Free: ${USER_LUT_LIMITS.Free}).`,
   },
 ] as const;

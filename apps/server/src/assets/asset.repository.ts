@@ -84,6 +84,17 @@ export class AssetRepository {
       if (!row) return undefined;
       const extra = await extraKeys(row, tx);
       await tx.deleteFrom('projects').where('user_id', '=', userId).where('id', '=', id).execute();
+      if (row.batch_session_id !== null) {
+        // A batch is never kept without files (docs/product-rules.md, 'Batch'): its last file's
+        // deletion takes the session with it, instead of leaving an empty one 'processing'.
+        const sessionId = row.batch_session_id;
+        await tx
+          .deleteFrom('batch_sessions')
+          .where('user_id', '=', userId)
+          .where('id', '=', sessionId)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('batch_files').select('asset_id').where('batch_session_id', '=', sessionId))))
+          .execute();
+      }
       await queueFileDeletions(tx, userId, [...assetFileKeys(row), ...extra]);
       return row;
     });

@@ -80,7 +80,7 @@ describe('describeMediaCheck', () => {
     const { allPresent, line } = describeMediaCheck('/opt/ffmpeg', found, mediaFeatureStates(found));
     expect(allPresent).toBe(false);
     expect(line).toBe(
-      "ffmpeg 5.1.6-0+deb12u1 (/opt/ffmpeg) lacks what 3 features need: Every export is off: the server's ffmpeg has no filter zscale. WebM export is off: the server's ffmpeg has no encoders libvpx-vp9, libopus. Making thumbnails and preview copies is off: the server's ffmpeg has no filter zscale.",
+      "ffmpeg 5.1.6-0+deb12u1 (/opt/ffmpeg) lacks what 3 features need: Every export is off: the server's ffmpeg has no filter zscale. WebM export is off: the server's ffmpeg has no encoders libvpx-vp9, libopus. Making preview copies is off: the server's ffmpeg has no filter zscale.",
     );
   });
 });

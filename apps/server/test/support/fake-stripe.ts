@@ -26,6 +26,8 @@ export interface FakeRequest {
 export class FakeStripe {
   readonly requests: FakeRequest[] = [];
   readonly subscriptions = new Map<string, FakeSubscription>();
+  /** While true, Checkout Sessions are refused as Stripe refuses a price it does not know. */
+  refuseCheckouts = false;
   private server: http.Server | null = null;
   private sessions = 0;
 
@@ -57,6 +59,7 @@ export class FakeStripe {
 
   private answer(method: string, path: string, form: URLSearchParams): [number, unknown] {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (this.refuseCheckouts) return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: `No such price: '${form.get('line_items[0][price]')}'` } }];
       const id = `cs_test_${++this.sessions}`;
       return [200, { id, object: 'checkout.session', mode: form.get('mode'), client_reference_id: form.get('client_reference_id'), url: `https://checkout.stripe.test/c/pay/${id}` }];
     }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { freshDatabase } from './test-server';
 
@@ -32,5 +33,23 @@ export async function startWorkerCluster(extraEnv: Record<string, string> = {}):
       for (const child of [...workers, web]) await child.stop();
       await database.drop();
     },
+  };
+}
+
+/**
+ * Starts a worker cluster before the tests of the enclosing `describe` and stops it after them;
+ * the returned function gives the running cluster inside a test or a later hook.
+ */
+export function useWorkerCluster(extraEnv: Record<string, string> = {}): () => WorkerCluster {
+  let cluster: WorkerCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startWorkerCluster(extraEnv);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  return () => {
+    if (!cluster) throw new Error('The worker cluster has not started: call useWorkerCluster inside a describe block.');
+    return cluster;
   };
 }

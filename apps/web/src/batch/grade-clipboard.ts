@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { SavedGrade } from '@cinegrade/contract';
+import { createValueStore, useValueStore } from '../lib/value-store';
 
 /**
  * The copied grade of this tab (Copy Grade in My Assets or the batch editor), pasted onto other
@@ -10,20 +10,12 @@ export interface CopiedGrade {
   readonly from: string;
 }
 
-let copied: CopiedGrade | null = null;
-const listeners = new Set<() => void>();
+const copied = createValueStore<CopiedGrade | null>(null);
 
 export function copyGrade(grade: SavedGrade, from: string): void {
-  copied = { grade, from };
-  for (const listener of listeners) listener();
+  copied.set({ grade, from });
 }
 
 export function useCopiedGrade(): CopiedGrade | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => copied,
-  );
+  return useValueStore(copied);
 }

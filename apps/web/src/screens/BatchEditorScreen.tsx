@@ -10,9 +10,8 @@ import { useAuth } from '../auth/AuthProvider';
 import { putBatchSession, useBatchFailure, useBatchSession } from '../batch/batch-api';
 import { formatDuration, formatFileSize, formatLabel } from '../batch/batch-files';
 import { batchGrade, savedGradeOf, ZERO_SLIDERS, type BatchSliders } from '../batch/batch-grade';
-import { copyGrade, useCopiedGrade } from '../batch/grade-clipboard';
+import { GradeClipboardButtons } from '../batch/GradeClipboardButtons';
 import { GradedThumbnail } from '../batch/GradedThumbnail';
-import { usePasteGrade } from '../batch/paste-grade';
 import { lookLabel } from '../batch/ProcessFilesTab';
 import { downloadOneByOne, downloadRenamed } from '../batch/staggered-download';
 import { VideoPreviewModal } from '../batch/VideoPreviewModal';
@@ -71,8 +70,6 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
   const { user } = useAuth();
   const layout = useScreenLayout();
   const fail = useBatchFailure();
-  const copied = useCopiedGrade();
-  const { mutate: pasteGrade, isPending: pasting } = usePasteGrade();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [view, setView] = useState<ViewMode>('grid');
   const [look, setLook] = useState<LookId | null>(null);
@@ -180,6 +177,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
   }, [files, exporting, session.settings.outputFormat, client, user]);
 
   const selectedFiles = files.filter((file) => selected.has(file.assetId));
+  const onlySelected = selectedFiles.length === 1 ? selectedFiles[0]! : null;
   const grid = (
     <div className="batch-grid-pane">
       <div className="row small">
@@ -290,22 +288,12 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
         </button>
       </div>
       <div className="batch-actions">
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={selectedFiles.length !== 1}
-          title="Copy the grade of the one selected file"
-          onClick={() => {
-            const file = selectedFiles[0]!;
-            copyGrade({ selected_lut: file.appliedLUT, color_settings: file.colorSettings }, file.fileName);
-            toast({ title: 'Grade Copied', description: `Copied the grade of ${file.fileName}` });
-          }}
-        >
-          Copy Grade
-        </button>
-        <button type="button" className="btn btn-sm" disabled={!copied || selected.size === 0 || pasting} onClick={() => copied && pasteGrade({ assetIds: [...selected], grade: copied.grade })}>
-          Paste Grade{copied ? ` from ${copied.from}` : ''}
-        </button>
+        <GradeClipboardButtons
+          copyFrom={onlySelected ? { name: onlySelected.fileName, grade: { selected_lut: onlySelected.appliedLUT, color_settings: onlySelected.colorSettings } } : null}
+          pasteOnto={[...selected]}
+          noun="file"
+          sourceIn="label"
+        />
       </div>
       {applied && hasChanges && (
         <div className="batch-applied" role="status" data-testid="batch-applied">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { API, BILLING_MESSAGES, PLANS, normaliseTier } from '@cinegrade/contract';
+import { API, BILLING_MESSAGES, PLANS, PREMIUM_REASONS, normaliseTier } from '@cinegrade/contract';
 import { ApiError, callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { usePageTitle } from '../ui/primitives';
@@ -122,14 +122,12 @@ export function SubscriptionsScreen() {
       <section className="card plans-why">
         <h2>Why Upgrade to Premium?</h2>
         <div className="plans-grid">
-          <div>
-            <h3>Enhanced Performance</h3>
-            <p className="muted">Exports render on the server, up to 16K, while you keep grading in the browser.</p>
-          </div>
-          <div>
-            <h3>Professional Tools</h3>
-            <p className="muted">Cinema, film emulation and skin-tone looks, and ProRes and uncompressed delivery for finishing.</p>
-          </div>
+          {PREMIUM_REASONS.map((reason) => (
+            <div key={reason.title}>
+              <h3>{reason.title}</h3>
+              <p className="muted">{reason.text}</p>
+            </div>
+          ))}
         </div>
       </section>
     </div>

@@ -11,7 +11,8 @@ import { toast } from '../ui/toast-store';
 /** How often, and how long, a returning buyer's subscription is read again while the payment is confirmed. */
 export const PAYMENT_CONFIRMATION = { intervalMs: 3000, attempts: 40 };
 
-const isPaid = (status: SubscriptionStatus) => status.subscribed && status.subscription_tier !== null && status.subscription_tier !== 'Free';
+/** A paid subscription runs until its period's end; a tier granted by an administrator has none and was not bought. */
+const isPaid = (status: SubscriptionStatus) => status.subscribed && status.subscription_tier !== null && status.subscription_tier !== 'Free' && status.subscription_end !== null;
 
 /**
  * The editor's `payment` parameter, where checkout sends people back (docs/product-rules.md,

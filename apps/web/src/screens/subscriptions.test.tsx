@@ -62,10 +62,19 @@ describe('the Subscription Plans screen', () => {
     expect(within(premium).getByText('$7.99')).toBeTruthy();
     expect(within(free).getByText('Export up to 720p in MP4 or WebM')).toBeTruthy();
     expect(within(premium).getByText('Export up to 16K, including MOV (ProRes 422 HQ) and AVI (Uncompressed)')).toBeTruthy();
-    expect(document.body.textContent).not.toMatch(/500\+|Priority support|workspace layouts|AI-powered/);
+    expect(within(free).getByText('2 GB of storage, videos up to 10 minutes at 1920×1080')).toBeTruthy();
+    expect(within(premium).getByText('50 GB of storage, videos up to 30 minutes at 3840×2160')).toBeTruthy();
+    expect(within(free).getByText('Email and phone support')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/500\+|Priority support|Community support|workspace layouts|AI-powered/);
     expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Current Plan' }).disabled).toBe(true);
     expect(screen.queryByText(/Current subscription expires on/)).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Why Upgrade to Premium?' })).toBeTruthy();
+    const why = screen.getByRole('heading', { name: 'Why Upgrade to Premium?' }).parentElement!;
+    expect(within(why).getByRole('heading', { name: 'Enhanced Performance' }).nextSibling?.textContent).toBe(
+      'Export up to 16K (Free: 720p), from videos up to 30 minutes at 3840×2160 (Free: 10 minutes at 1920×1080), with 50 GB of storage (Free: 2 GB).',
+    );
+    expect(within(why).getByRole('heading', { name: 'Professional Tools' }).nextSibling?.textContent).toBe(
+      '30 cinema, film emulation and skin-tone looks, MOV (ProRes 422 HQ) and AVI (Uncompressed) delivery, batch grading, and up to 50 imported LUTs (Free: 3).',
+    );
     expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/');
 
     fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
@@ -101,23 +110,29 @@ describe('the Subscription Plans screen', () => {
     await waitFor(() => expect(within(premium).getByRole('button', { name: 'Manage Subscription' })).toBeTruthy());
   });
 
-  it("shows the server's message, or the spec's wording when the call fails, and lets the person try again", async () => {
+  it.each([
+    { button: 'Upgrade to Premium', status: FREE, path: '/api/functions/create-checkout', server: 'Failed to create checkout session', thrown: 'Failed to start upgrade process', leave: 'assign' as const },
+    { button: 'Manage Subscription', status: PREMIUM, path: '/api/functions/customer-portal', server: 'Failed to open customer portal', thrown: 'Failed to open subscription management', leave: 'openTab' as const },
+  ])("$button shows the server's message, or the spec's wording when the call fails, and can be tried again", async ({ button, status, path, server, thrown, leave }) => {
     let answer: 'server' | 'network' = 'server';
-    serve([FREE], (url) => {
-      if (url !== '/api/functions/create-checkout') return jsonResponse(404, {});
+    serve([status], (url) => {
+      if (url !== path) return jsonResponse(404, {});
       if (answer === 'network') throw new TypeError('Failed to fetch');
-      return jsonResponse(503, { code: 'unavailable', message: 'Failed to create checkout session' });
+      return jsonResponse(503, { code: 'unavailable', message: server });
     });
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const left = vi.spyOn(browser, leave).mockImplementation(() => null);
     renderPlans();
     const premium = screen.getByRole('region', { name: 'Premium' });
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Free' })).getByText('Current Plan', { selector: '.badge' })).toBeTruthy());
-    fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
-    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to create checkout session', variant: 'destructive' }));
+    // Upgrade waits, disabled, until the session is read.
+    const ready = () => waitFor(() => expect(within(premium).getByRole<HTMLButtonElement>('button', { name: button }).disabled).toBe(false));
+    await ready();
+    fireEvent.click(within(premium).getByRole('button', { name: button }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: server, variant: 'destructive' }));
     answer = 'network';
-    fireEvent.click(await within(premium).findByRole('button', { name: 'Upgrade to Premium' }));
-    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'Failed to start upgrade process', variant: 'destructive' }));
-    expect(assign).not.toHaveBeenCalled();
+    await ready();
+    fireEvent.click(within(premium).getByRole('button', { name: button }));
+    await waitFor(() => expect(toasts().at(-1)).toEqual({ title: 'Error', description: thrown, variant: 'destructive' }));
+    expect(left).not.toHaveBeenCalled();
   });
 });
 
@@ -146,8 +161,11 @@ describe('the payment parameter', () => {
     expect(toasts().filter((t) => t.title === PAYMENT_MESSAGES.success.title)).toHaveLength(1);
   });
 
-  it('says the payment was not found when the server never confirms one', async () => {
-    serve([FREE]);
+  it.each([
+    ['a Free user', FREE],
+    ['a tier granted by an administrator (no paid period)', { subscribed: true, subscription_tier: 'Enterprise', subscription_end: null } satisfies SubscriptionStatus],
+  ])('says the payment was not found when the server never confirms one, for %s', async (_who, status) => {
+    serve([status]);
     renderPayment('?payment=success');
     await waitFor(() => expect(toasts().at(-1)).toEqual({ ...PAYMENT_MESSAGES.notFound, variant: 'destructive' }));
     expect(toasts().some((t) => t.title === PAYMENT_MESSAGES.success.title)).toBe(false);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createValueStore, useValueStore } from '../lib/value-store';
 
 export interface ToastMessage {
   id: number;
@@ -11,32 +11,18 @@ export interface ToastMessage {
  * One toast is visible at a time: a new toast replaces the current one.
  * Kept outside React so any module (error handlers, callbacks) can show one.
  */
-let current: ToastMessage | null = null;
+const current = createValueStore<ToastMessage | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 export function toast(message: Omit<ToastMessage, 'id'>): void {
-  current = { ...message, id: nextId++ };
-  emit();
+  current.set({ ...message, id: nextId++ });
 }
 
 export function dismissToast(id?: number): void {
-  if (current && (id === undefined || current.id === id)) {
-    current = null;
-    emit();
-  }
+  const shown = current.get();
+  if (shown && (id === undefined || shown.id === id)) current.set(null);
 }
 
 export function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return useValueStore(current);
 }

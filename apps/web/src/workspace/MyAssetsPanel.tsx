@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Asset } from '@cinegrade/contract';
-import { copyGrade, useCopiedGrade } from '../batch/grade-clipboard';
-import { usePasteGrade } from '../batch/paste-grade';
+import { GradeClipboardButtons } from '../batch/GradeClipboardButtons';
 import { Spinner } from '../ui/primitives';
-import { toast } from '../ui/toast-store';
 import { useAssetList, useDeleteAsset } from './asset-queries';
 import { useOpenMedia, useOpenMediaActions } from './open-media';
 
@@ -28,8 +26,6 @@ export function MyAssetsPanel() {
   const [filter, setFilter] = useState<Filter>('all');
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const copied = useCopiedGrade();
-  const { mutate: pasteGrade, isPending: pasting } = usePasteGrade();
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -37,6 +33,7 @@ export function MyAssetsPanel() {
       return next;
     });
   const selectedAssets = (assets ?? []).filter((a) => selected.has(a.id));
+  const onlySelected = selectedAssets.length === 1 ? selectedAssets[0]! : null;
   const counts = useMemo(() => {
     const list = assets ?? [];
     const batch = list.filter((a) => a.batch_processed).length;
@@ -77,28 +74,12 @@ export function MyAssetsPanel() {
         {selecting && (
           <>
             <span className="small muted">{selected.size} selected</span>
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={selectedAssets.length !== 1}
-              title="Copy the grade of the one selected asset"
-              onClick={() => {
-                const asset = selectedAssets[0]!;
-                copyGrade({ selected_lut: asset.selected_lut, color_settings: asset.color_settings }, asset.name);
-                toast({ title: 'Grade Copied', description: `Copied the grade of ${asset.name}` });
-              }}
-            >
-              Copy Grade
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={!copied || selected.size === 0 || pasting}
-              title={copied ? `Paste the grade of ${copied.from}` : 'Copy a grade first'}
-              onClick={() => copied && pasteGrade({ assetIds: [...selected], grade: copied.grade })}
-            >
-              Paste Grade
-            </button>
+            <GradeClipboardButtons
+              copyFrom={onlySelected ? { name: onlySelected.name, grade: { selected_lut: onlySelected.selected_lut, color_settings: onlySelected.color_settings } } : null}
+              pasteOnto={[...selected]}
+              noun="asset"
+              sourceIn="title"
+            />
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { LookRecommendation } from '@cinegrade/contract';
+import { createValueStore, useValueStore } from '../../lib/value-store';
 import type { AnalysisOutcome } from './analyze-scene-client';
 
 /**
@@ -12,24 +13,11 @@ export interface AnalysisResult {
   readonly outcome: AnalysisOutcome;
 }
 
-let current: AnalysisResult | null = null;
-const listeners = new Set<() => void>();
-
-export const analysisStore = {
-  get: (): AnalysisResult | null => current,
-  set: (result: AnalysisResult | null): void => {
-    current = result;
-    for (const listener of listeners) listener();
-  },
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const analysisStore = createValueStore<AnalysisResult | null>(null);
 
 /** The outcome of Smart Analyze for the media `key`, or null when it was not run on it. */
 export function useAnalysisOutcome(key: string | null): AnalysisOutcome | null {
-  const result = useSyncExternalStore(analysisStore.subscribe, analysisStore.get, analysisStore.get);
+  const result = useValueStore(analysisStore);
   return result?.key === key ? result.outcome : null;
 }
 

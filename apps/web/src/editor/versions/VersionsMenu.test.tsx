@@ -109,6 +109,18 @@ describe('VersionsMenu', () => {
     expect(versionCompare.get()).toBeNull();
   });
 
+  it('compares two saved versions: the one compared left of the divider, the one loaded right', async () => {
+    const coolGrade: Grade = { ...DEFAULT_GRADE, look: 'tiktok-vibrant', adjustments: { ...DEFAULT_GRADE.adjustments, temperature: -20 } };
+    stored = [...stored, version('00000000-0000-4000-8000-0000000000a2', 'Cool', coolGrade)];
+    await openMenu();
+    expect(await screen.findByText('To compare two versions, press Compare on one and Load on the other.')).toBeTruthy();
+    fireEvent.click((await actionsOf('Warm')).getByRole('button', { name: 'Compare' }));
+    fireEvent.click((await actionsOf('Cool')).getByRole('button', { name: 'Load' }));
+    expect(versionCompare.get()).toMatchObject({ name: 'Warm', grade: warmGrade });
+    expect(gradeStore.getState().grade).toEqual(coolGrade);
+    expect(editorView.getState().compare.mode).toBe('split');
+  });
+
   it('renames and deletes a version (delete asks once more)', async () => {
     await openMenu();
     fireEvent.click((await actionsOf('Warm')).getByRole('button', { name: 'Rename' }));

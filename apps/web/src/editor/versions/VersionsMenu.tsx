@@ -228,6 +228,7 @@ function VersionList({ assetId, onNotice }: { assetId: string; onNotice: (notice
           ))}
         </ul>
       )}
+      {versions.length > 1 && <p className="versions-empty">To compare two versions, press Compare on one and Load on the other.</p>}
     </section>
   );
 }

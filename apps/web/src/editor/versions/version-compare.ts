@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { Grade } from '@cinegrade/color';
+import { createValueStore, useValueStore } from '../../lib/value-store';
 
 /**
  * Which saved version the split wipe compares the current grade with: the version graded left of
@@ -13,23 +13,10 @@ export interface VersionCompare {
   readonly grade: Grade;
 }
 
-let current: VersionCompare | null = null;
-const listeners = new Set<() => void>();
-
-export const versionCompare = {
-  get: (): VersionCompare | null => current,
-  set: (next: VersionCompare | null): void => {
-    current = next;
-    for (const listener of listeners) listener();
-  },
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const versionCompare = createValueStore<VersionCompare | null>(null);
 
 /** The compared version of `assetId`, or null (a version of another asset never shows). */
 export function useVersionCompare(assetId: string | null): VersionCompare | null {
-  const compared = useSyncExternalStore(versionCompare.subscribe, versionCompare.get, versionCompare.get);
+  const compared = useValueStore(versionCompare);
   return compared !== null && compared.assetId === assetId ? compared : null;
 }
