@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { createValueStore } from '../../lib/value-store';
 import type { Swatches } from './use-look-swatches';
 
 /**
@@ -69,22 +70,15 @@ function NameTip({ anchor, text }: { anchor: HTMLElement; text: string }) {
  * The grid key of the card under the pointer. One tip at a time: the hovered card's, else the
  * focused card's (a person can hover one card while the keyboard focus is on another).
  */
-let hoveredCard: string | null = null;
-const hoverListeners = new Set<() => void>();
-
-function setHoveredCard(key: string | null): void {
-  hoveredCard = key;
-  for (const listener of hoverListeners) listener();
-}
-
-function subscribeHover(listener: () => void): () => void {
-  hoverListeners.add(listener);
-  return () => hoverListeners.delete(listener);
-}
+const hoveredCard = createValueStore<string | null>(null);
 
 /** Whether no card, this card or another is hovered: re-renders only when that answer changes. */
 function useHover(key: string): 'none' | 'this' | 'other' {
-  return useSyncExternalStore(subscribeHover, () => (hoveredCard === null ? 'none' : hoveredCard === key ? 'this' : 'other'));
+  const answer = () => {
+    const hovered = hoveredCard.get();
+    return hovered === null ? 'none' : hovered === key ? 'this' : 'other';
+  };
+  return useSyncExternalStore(hoveredCard.subscribe, answer, answer);
 }
 
 /** Whether the card's name label cuts the name short. */
@@ -119,7 +113,7 @@ export function SwatchButton(
   const key = props.gridKey;
   // A card that goes (another chip, a search) while hovered is no longer under the pointer.
   useEffect(() => () => {
-    if (hoveredCard === key) setHoveredCard(null);
+    if (hoveredCard.get() === key) hoveredCard.set(null);
   }, [key]);
   const showTip = cutCard !== null && (hover === 'this' || (focused && hover === 'none'));
   return (
@@ -141,10 +135,10 @@ export function SwatchButton(
       onBlur={() => setFocused(false)}
       onMouseEnter={(event) => {
         measure(event.currentTarget);
-        setHoveredCard(key);
+        hoveredCard.set(key);
       }}
       onMouseLeave={() => {
-        if (hoveredCard === key) setHoveredCard(null);
+        if (hoveredCard.get() === key) hoveredCard.set(null);
       }}
       onClick={props.onChoose}
     >
