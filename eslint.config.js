@@ -46,6 +46,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportAllDeclaration', message: 'Name every export (docs/engineering-rules.md, "Exports"): no export *.' },
+        {
+          // One resolver finds ffmpeg for the whole repository (scripts/ffmpeg-binaries.mjs):
+          // FFMPEG_PATH / FFPROBE_PATH, then PATH. Running the bare name would skip the variables.
+          selector: "CallExpression[callee.name=/^(?:spawn|spawnSync|execFile|execFileSync)$/][arguments.0.value=/^ff(?:mpeg|probe)$/]",
+          message: 'Run the ffmpeg that resolveMediaBinaries() finds (scripts/ffmpeg-binaries.mjs), not the bare name: FFMPEG_PATH and FFPROBE_PATH must apply everywhere.',
+        },
       ],
       'no-restricted-imports': [
         'error',

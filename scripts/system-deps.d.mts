@@ -19,7 +19,10 @@ export const TEST_REQUIREMENTS: Requirement[];
 export function planSystemDeps(
   unmet: { requirement: Requirement; shortfall: Shortfall }[],
   machine: { isRoot: boolean; hasApt: boolean },
-  wording: { who: string; command: string },
+  wording: { who: string; command: string; note?: string },
 ): SystemDepsPlan;
 export class SystemDepsError extends Error {}
-export function ensureSystemDeps(requirements: Requirement[], options: { who: string; command: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): void;
+export function ensureSystemDeps(
+  requirements: Requirement[],
+  options: { who: string; command: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void; machine?: { isRoot: boolean; hasApt: boolean } },
+): void;

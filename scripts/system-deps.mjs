@@ -88,10 +88,10 @@ export const TEST_REQUIREMENTS = [
  * or stop with one paragraph that says what is missing and how to get it.
  * @param {{ requirement: Requirement, shortfall: Shortfall }[]} unmet
  * @param {{ isRoot: boolean, hasApt: boolean }} machine
- * @param {{ who: string, command: string }} wording  what cannot go on ("Cinegrade cannot start"), and the command to run again
+ * @param {{ who: string, command: string, note?: string }} wording  what cannot go on ("Cinegrade cannot start"), the command to run again, and what else went wrong
  * @returns {{ action: 'ready' } | { action: 'install', packages: string[], what: string } | { action: 'stop', message: string }}
  */
-export function planSystemDeps(unmet, machine, { who, command }) {
+export function planSystemDeps(unmet, machine, { who, command, note }) {
   if (unmet.length === 0) return { action: 'ready' };
   const what = unmet.map(({ requirement }) => requirement.what).join(', ');
   if (machine.isRoot && machine.hasApt && unmet.every(({ shortfall }) => shortfall.installable)) {
@@ -99,7 +99,7 @@ export function planSystemDeps(unmet, machine, { who, command }) {
   }
   const problems = unmet.map(({ requirement, shortfall }) => `it needs ${requirement.what}, but ${shortfall.problem}`).join('; ');
   const advice = unmet.map(({ requirement }) => requirement.advice).join(' ');
-  return { action: 'stop', message: `${who}: ${problems}. ${advice} Then run "${command}" again.` };
+  return { action: 'stop', message: `${who}: ${problems}${note ? `; ${note}` : ''}. ${advice} Then run "${command}" again.` };
 }
 
 function unmetRequirements(requirements, env) {
@@ -110,20 +110,31 @@ export class SystemDepsError extends Error {}
 
 /**
  * Makes sure the requirements are met, installing Debian packages when we may; throws
- * SystemDepsError with the paragraph to show when they are not and we may not.
+ * SystemDepsError with the paragraph to show when they are not and we may not, or when apt-get
+ * fails (no network, a locked package database): then the paragraph says so and what to install.
+ * `machine` is this process's (root, apt-get on PATH) unless given.
  * @param {Requirement[]} requirements
- * @param {{ who: string, command: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} options
+ * @param {{ who: string, command: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void, machine?: { isRoot: boolean, hasApt: boolean } }} options
  */
-export function ensureSystemDeps(requirements, { who, command, env = process.env, log = (line) => process.stdout.write(`${line}\n`) }) {
-  const machine = { isRoot: process.getuid?.() === 0, hasApt: findOnPath('apt-get', env) !== null };
+export function ensureSystemDeps(requirements, { who, command, env = process.env, log = (line) => process.stdout.write(`${line}\n`), machine }) {
+  const found = machine ?? { isRoot: process.getuid?.() === 0, hasApt: findOnPath('apt-get', env) !== null };
   const wording = { who, command };
-  const plan = planSystemDeps(unmetRequirements(requirements, env), machine, wording);
+  const unmet = unmetRequirements(requirements, env);
+  const plan = planSystemDeps(unmet, found, wording);
   if (plan.action === 'ready') return;
   if (plan.action === 'stop') throw new SystemDepsError(plan.message);
   log(`Installing from Debian's package archive what is missing: ${plan.what} (apt-get install ${plan.packages.join(' ')})`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-q'], { stdio: 'inherit', env: aptEnv });
-  execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...plan.packages], { stdio: 'inherit', env: aptEnv });
+  for (const args of [['update', '-q'], ['install', '-y', '-q', '--no-install-recommends', ...plan.packages]]) {
+    try {
+      execFileSync('apt-get', args, { stdio: 'inherit', env: aptEnv });
+    } catch (error) {
+      const status = /** @type {{ status?: number | null }} */ (error).status;
+      const failed = `apt-get ${args[0]} failed (${typeof status === 'number' ? `exit ${status}` : error instanceof Error ? error.message : String(error)})`;
+      const unable = planSystemDeps(unmet, { isRoot: false, hasApt: false }, { ...wording, note: failed });
+      throw new SystemDepsError(unable.action === 'stop' ? unable.message : failed);
+    }
+  }
   const still = planSystemDeps(unmetRequirements(requirements, env), { isRoot: false, hasApt: false }, wording);
   if (still.action === 'stop') throw new SystemDepsError(`apt-get installed ${plan.packages.join(' ')}, but: ${still.message}`);
 }

@@ -6,7 +6,7 @@ import { browserForSuite } from '../support/browser';
 import { namedCopy, programFrame, uploadAndOpen, waitForProgram } from '../support/editor-pages';
 import { fixtures } from '../support/fixtures';
 import { sharedServer } from '../support/shared-server';
-import { tapUntil, WAIT } from '../support/waits';
+import { tapUntil, until, WAIT } from '../support/waits';
 
 const AREAS = ['My Assets', 'Smart Auto Grade', 'Hollywood LUTs', 'Color Grading'] as const;
 
@@ -139,9 +139,23 @@ describe('editor layouts on desktops and tablets', () => {
     await tabs.getByRole('tab', { name: 'Color Grading' }).click();
     await page.getByRole('region', { name: 'Color Grading', exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'Hollywood LUTs', exact: true }).count()).toBe(0);
-    // Both monitors are shown, side by side or stacked.
-    expect(await page.getByRole('region', { name: 'SOURCE monitor' }).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'PROGRAM monitor' }).isVisible()).toBe(true);
+    // Both monitors are shown: side by side in a wide preview, stacked in a tall one.
+    const monitors = async () => ({ source: await box(page.getByRole('region', { name: 'SOURCE monitor' })), program: await box(page.getByRole('region', { name: 'PROGRAM monitor' })) });
+    const sideBySide = ({ source, program }: Awaited<ReturnType<typeof monitors>>) => Math.abs(source.y - program.y) < 2 && source.x + source.width <= program.x + 1;
+    const stacked = ({ source, program }: Awaited<ReturnType<typeof monitors>>) => Math.abs(source.x - program.x) < 2 && source.y + source.height <= program.y + 1;
+    expect(sideBySide(await monitors()), JSON.stringify(await monitors())).toBe(true);
+    // A portrait tablet with the preview dragged to its tallest: one monitor over the other, each as wide as the preview.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.waitForFunction(() => window.innerWidth === 768 && document.querySelector('[data-testid="editor"]')?.getAttribute('data-layout') === 'tablet');
+    await page.getByRole('separator', { name: 'Resize preview and panels' }).focus();
+    await page.keyboard.press('End');
+    await until('the monitors to stack in a tall preview', async () => stacked(await monitors()));
+    expect((await monitors()).source.height, 'a stacked monitor keeps a usable height').toBeGreaterThanOrEqual(150);
+    await expectNoSidewaysScroll(page, 768, 'editor at 768×1024, monitors stacked');
+    await page.keyboard.press('Home');
+    await until('the monitors side by side again in a wide preview', async () => sideBySide(await monitors()));
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForFunction(() => window.innerWidth === 1024);
     expect(await page.getByRole('switch', { name: 'Batch Process' }).count()).toBe(0);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Smart Enhance' }).click();

@@ -1,4 +1,4 @@
-import { getLook, type LookId } from '@cinegrade/color';
+import { getLook, LOOKS, type LookId } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,55 @@ describe('the looks catalogue, in Chromium', () => {
     // Only the chosen card is in the tab order now; the page did not move.
     expect(await grid.locator('[data-grid-key][tabindex="0"]').getAttribute('data-look')).toBe(look.id);
     expect((await measureCatalogue(page)).sideways).toBeLessThanOrEqual(0);
+  });
+
+  it('shows a long look name whole, in a tip inside the window, on keyboard focus and on hover', async () => {
+    await page.setViewportSize(SIZES[0]);
+    const grid = page.getByRole('group', { name: 'All looks' });
+    const keys = await grid.locator('[data-grid-key]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-grid-key')));
+    const longest = LOOKS.filter((look) => keys.includes(look.id)).reduce((a, b) => (b.name.length > a.name.length ? b : a));
+    const index = keys.indexOf(longest.id);
+    const card = grid.locator(`[data-look="${longest.id}"]`);
+    await card.scrollIntoViewIfNeeded();
+    const cutShort = () => card.locator('.look-card-name').evaluate((label) => label.scrollWidth > label.clientWidth);
+    expect(await cutShort(), `${longest.name} is cut short on its card`).toBe(true);
+    const tip = page.getByTestId('look-name-tip');
+    /** The tip's text, and whether all of it is inside the window and clear of its card's label. */
+    const shownTip = () =>
+      tip.evaluate((element, id) => {
+        const box = element.getBoundingClientRect();
+        const label = document.querySelector(`[data-look="${id}"] .look-card-name`)?.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return {
+          text: element.textContent,
+          visible: style.visibility === 'visible' && box.width > 0,
+          inWindow: box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight,
+          unclipped: element.scrollWidth <= element.clientWidth,
+          clearOfLabel: !label || box.bottom <= label.top || box.top >= label.bottom,
+        };
+      }, longest.id);
+    const whole = { text: longest.name, visible: true, inWindow: true, unclipped: true, clearOfLabel: true };
+
+    // A name that fits needs no tip.
+    const shortest = LOOKS.filter((look) => keys.includes(look.id)).reduce((a, b) => (b.name.length < a.name.length ? b : a));
+    await grid.locator(`[data-look="${shortest.id}"]`).focus();
+    expect(await tip.count(), `no tip for ${shortest.name}, which fits`).toBe(0);
+
+    // Focus by the keyboard, from the card before it.
+    await grid.locator(`[data-grid-key="${keys[index - 1]}"]`).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((id) => document.activeElement?.getAttribute('data-look') === id, longest.id);
+    await expect.poll(() => tip.allInnerTexts(), pollFor('the tip of the focused card')).toEqual([longest.name]);
+    expect(await shownTip(), `${longest.name} on keyboard focus`).toEqual(whole);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await tip.allInnerTexts()).includes(longest.name), pollFor('the tip to leave with the focus')).toBe(false);
+
+    // Hovered while the focus is on the card before it: the one tip is the hovered card's.
+    await card.hover();
+    await expect.poll(() => tip.allInnerTexts(), pollFor('the tip of the hovered card')).toEqual([longest.name]);
+    expect(await shownTip(), `${longest.name} on hover`).toEqual(whole);
+    await page.mouse.move(0, 0);
+    await expect.poll(async () => (await tip.allInnerTexts()).includes(longest.name), pollFor('the tip to leave with the pointer')).toBe(false);
   });
 
   it('offers the filter-recipe presets under Presets, refused to Free like any premium look', async () => {

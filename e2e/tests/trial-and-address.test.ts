@@ -35,7 +35,7 @@ describe('nothing lost by a reload, in a real browser', () => {
     page = browser.page;
   });
 
-  it("keeps a trial file and its grade through a reload and the verification link, and restores it on sign-in ('File Restored!')", async () => {
+  it("keeps a trial file and its grade through a reload, a visit to /auth and the verification link, and restores it on sign-in ('File Restored!')", async () => {
     await page.goto(`${server.url}/`);
     const trial = namedCopy(fixtures.h264Mp4, 'kept trial');
     await page.getByTestId('landing-drop-input').setInputFiles(trial);
@@ -54,6 +54,13 @@ describe('nothing lost by a reload, in a real browser', () => {
       const video = document.querySelector('[data-testid="source-media"]');
       return video instanceof HTMLVideoElement && video.readyState >= 2 && video.videoWidth === 640;
     }, undefined, { timeout: WAIT.mediaMs });
+
+    // /auth typed into the address bar, then the editor's address again: two whole page loads.
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('Email').waitFor();
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('open-media-name').filter({ hasText: 'kept trial' }).waitFor();
+    await expect.poll(() => page.getByRole('slider', { name: 'Contrast' }).getAttribute('aria-valuenow'), PATIENTLY).toBe('10');
 
     // The banner's Sign Up opens the sign-up form.
     await page.getByRole('link', { name: 'Sign Up' }).click();

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Asset, BatchSession, CreateBatchResponse, ProcessingResult } from '@cinegrade/contract';
 import pg from 'pg';
+import { resolveMediaBinaries } from '../src/media/binaries';
 import { startPostgres } from '../test/support/postgres-server';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/support/server-process';
 import { TusTestClient } from '../test/support/tus-client';
@@ -31,7 +32,7 @@ const GRADE = { selectedLUT: 'blockbuster-teal-orange', colorSettings: { contras
 
 function clip(): string {
   const file = path.join(work, 'clip-1080p.mp4');
-  execFileSync('ffmpeg', [
+  execFileSync(resolveMediaBinaries().ffmpeg, [
     '-hide_banner', '-v', 'error',
     '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=25:duration=${SECONDS}`,
     '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,

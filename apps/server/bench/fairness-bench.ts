@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaFixtures } from '../../../scripts/media-fixtures.mjs';
+import { resolveMediaBinaries } from '../src/media/binaries';
 
 const LISTERS = 20;
 const UPLOADERS = 5;
@@ -23,7 +24,7 @@ const fixtures = mediaFixtures(path.join(os.tmpdir(), 'cinegrade-media-fixtures'
 function longClip(): string {
   const base = path.join(work, 'base.mp4');
   const file = path.join(work, 'long-600s.mkv');
-  const run = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', ...args]);
+  const run = (args: string[]) => execFileSync(resolveMediaBinaries().ffmpeg, ['-hide_banner', '-v', 'error', ...args]);
   run(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35', '-pix_fmt', 'yuv420p', '-y', base]);
   run(['-stream_loop', '299', '-i', base, '-c', 'copy', '-y', file]);
   return file;

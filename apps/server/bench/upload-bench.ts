@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaFixtures } from '../../../scripts/media-fixtures.mjs';
+import { resolveMediaBinaries } from '../src/media/binaries';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
 const CHUNK = 8 * 1024 * 1024;
@@ -23,7 +24,7 @@ function rssMb(pid: number): number {
 function makeLargeFile(target: string): void {
   const clip = path.join(work, 'clip.ts');
   const source = mediaFixtures(path.join(os.tmpdir(), 'cinegrade-media-fixtures')).h264Mp4;
-  execFileSync('ffmpeg', ['-v', 'error', '-i', source, '-c', 'copy', '-f', 'mpegts', '-y', clip]);
+  execFileSync(resolveMediaBinaries().ffmpeg, ['-v', 'error', '-i', source, '-c', 'copy', '-f', 'mpegts', '-y', clip]);
   const piece = fs.readFileSync(clip);
   const fd = fs.openSync(target, 'w');
   let written = 0;

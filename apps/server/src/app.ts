@@ -77,7 +77,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerUserLutRoutes(app, session, services.userLuts);
   registerAnalysisRoutes(app, session, services.analysis, services.rateLimiter);
   registerExportRoutes(app, session, services.exports);
-  registerBatchRoutes(app, session, services.batches, services.storage);
+  registerBatchRoutes(app, session, services.batches);
   registerBillingRoutes(app, session, services.billing, config.publicUrl);
   app.all(UPLOAD_PATH, (c) => services.uploads.handleWeb(c.req.raw));
   app.all(`${UPLOAD_PATH}/*`, (c) => services.uploads.handleWeb(c.req.raw));

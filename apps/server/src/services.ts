@@ -141,7 +141,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
-    const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, events, logger);
+    const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, storage, events, logger);
     const split = { jobs, segments: new ExportSegmentRepository(database.db), segmentSeconds: config.exportSegmentSeconds };
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);

@@ -66,6 +66,14 @@ describe('services decide, adapters do IO', () => {
     expect(found[1]?.message).toContain('The S3 client');
   });
 
+  it('refuses child_process, pg and the queue in a service', async () => {
+    const code = "import { spawn } from 'node:child_process';\nimport pg from 'pg';\nimport PgBoss from 'pg-boss';\n\nexport const used = [spawn, pg, PgBoss];\n";
+    const found = await lintAs('apps/server/src/exports/fixture.service.ts', code);
+    expect(found).toEqual(
+      ['node:child_process', 'pg', 'pg-boss'].map((name) => ({ rule: 'no-restricted-imports', message: expect.stringContaining(`${name}: only adapters and repositories do IO`) as string })),
+    );
+  });
+
   it('lets repositories, adapters and the adapter folders do IO', async () => {
     for (const file of ['apps/server/src/assets/fixture.repository.ts', 'apps/server/src/http/fixture.adapter.ts', 'apps/server/src/storage/fixture.ts', 'apps/server/src/services.ts']) {
       expect(await lintAs(file, readsFiles), file).toEqual([]);
@@ -75,6 +83,24 @@ describe('services decide, adapters do IO', () => {
   it('passes a service that uses only its collaborators', async () => {
     const code = "import type { AssetRepository } from './asset.repository';\n\nexport const count = async (assets: AssetRepository, userId: string): Promise<number> => (await assets.list(userId)).length;\n";
     expect(await lintAs('apps/server/src/assets/fixture.service.ts', code)).toEqual([]);
+  });
+});
+
+describe('one ffmpeg resolver', () => {
+  it('refuses running the bare ffmpeg or ffprobe name anywhere, which would skip FFMPEG_PATH and FFPROBE_PATH', async () => {
+    const code = "import { execFileSync, spawn } from 'node:child_process';\n\nexecFileSync('ffmpeg', ['-version']);\nspawn('ffprobe', ['-version']);\n";
+    for (const file of ['apps/server/bench/fixture-bench.ts', 'e2e/support/fixture.ts', 'packages/color/src/testing/fixture.ts']) {
+      const found = await lintAs(file, code);
+      expect(found.filter((f) => f.rule === 'no-restricted-syntax').map((f) => f.message), file).toEqual([
+        expect.stringContaining('Run the ffmpeg that resolveMediaBinaries() finds') as string,
+        expect.stringContaining('Run the ffmpeg that resolveMediaBinaries() finds') as string,
+      ]);
+    }
+  });
+
+  it('passes the binary the resolver found, and other programs by name', async () => {
+    const code = "import { execFileSync } from 'node:child_process';\nimport { resolveMediaBinaries } from '../src/media/binaries';\n\nexecFileSync(resolveMediaBinaries().ffmpeg, ['-version']);\nexecFileSync('unzip', ['-v']);\n";
+    expect(await lintAs('apps/server/bench/fixture-bench.ts', code)).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { MEDIA_FEATURES } from '@cinegrade/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MINIMUM_FFMPEG_MAJOR } from '../src/media/binaries';
-import { FFMPEG_REQUIREMENT, planSystemDeps } from '../../../scripts/system-deps.mjs';
+import { ensureSystemDeps, FFMPEG_REQUIREMENT, planSystemDeps, SystemDepsError } from '../../../scripts/system-deps.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const NOBODY = 65534;
@@ -75,9 +75,49 @@ describe('the preflight of npm start', () => {
     expect(FFMPEG_REQUIREMENT.check(env)).toEqual({ problem: `${path.join(old, 'ffmpeg')} is version 4.1, older than 5.0`, installable: false });
   });
 
+  it('stops with the same paragraph when root cannot install (apt-get fails, offline), saying so', () => {
+    const calls = path.join(folder, 'apt-calls');
+    const PATH = pathWith('debian-offline', { 'apt-get': { script: `echo "$@" >> ${calls}\necho "E: Could not resolve 'deb.debian.org'" >&2\nexit 100` } });
+    const logged: string[] = [];
+    let stopped: unknown;
+    try {
+      ensureSystemDeps([FFMPEG_REQUIREMENT], { who: 'Cinegrade cannot start', command: 'npm start', env: { PATH }, log: (line) => logged.push(line), machine: { isRoot: true, hasApt: true } });
+    } catch (error) {
+      stopped = error;
+    }
+    expect(stopped).toBeInstanceOf(SystemDepsError);
+    expect((stopped as Error).message).toBe(
+      'Cinegrade cannot start: it needs ffmpeg and ffprobe 5 or newer, but neither is installed (FFMPEG_PATH and FFPROBE_PATH are not set, and neither is on PATH); apt-get update failed (exit 100). ' +
+        'On Debian or Ubuntu install it with "sudo apt-get install -y ffmpeg". ' +
+        'On other systems install ffmpeg 5 or newer built with zimg (the zscale filter), libx264, libvpx (VP9) and libopus. ' +
+        'Or set FFMPEG_PATH and FFPROBE_PATH to such an ffmpeg and ffprobe. Then run "npm start" again.',
+    );
+    expect(logged).toEqual(["Installing from Debian's package archive what is missing: ffmpeg and ffprobe 5 or newer (apt-get install ffmpeg)"]);
+    // It stopped at the update: nothing was installed.
+    expect(fs.readFileSync(calls, 'utf8')).toBe('update -q\n');
+  });
+
   it('lets the server start, silently, when PATH has a suitable ffmpeg and ffprobe', () => {
     const result = preflight({ PATH: process.env.PATH ?? '/usr/bin:/bin' });
     expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('the root npm scripts', () => {
+  const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+  it('run the preflight before anything else in npm start and npm run worker', () => {
+    for (const script of ['start', 'worker']) {
+      const steps = (root.scripts[script] ?? '').split(' && ');
+      expect(steps[0], `npm run ${script}`).toBe('node scripts/system-deps.mjs server');
+      expect(steps.length, `npm run ${script}`).toBeGreaterThan(1);
+    }
+  });
+
+  it('install no ffmpeg from npm: the lock file holds no package with ffmpeg or ffprobe in its name', () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    expect(Object.keys(lock.packages).length).toBeGreaterThan(100);
+    expect(Object.keys(lock.packages).filter((name) => /ff(?:mpeg|probe)/i.test(name))).toEqual([]);
   });
 });
 

@@ -28,7 +28,7 @@ import { decodedBytes, overDecodeBudget, pngDeclaredPicture } from '../media/dec
 import { sniffMedia, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
-import { PID_FILE, withNamedWorkFolder } from '../platform/work-folder';
+import { recordProcess, withNamedWorkFolder } from '../platform/work-folder';
 import { derivedKey, newMediaKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
 import type { Storage } from '../storage/storage';
@@ -273,7 +273,7 @@ export class AssetService {
           if (row.needs_proxy) {
             const extension = row.media_file_type === 'image' ? 'png' : 'mp4';
             proxyFile = path.join(work, `proxy.${extension}`);
-            await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, { signal: stop.signal, pidFile: path.join(work, PID_FILE) });
+            await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, { signal: stop.signal, onSpawn: (pid) => void recordProcess(work, pid, warn) });
             proxyKey = derivedKey(mediaPath, 'proxy', extension);
           }
           if (deleted) return DELETED_WHILE_PROCESSING;

@@ -5,15 +5,13 @@ import { contentDisposition } from '../assets/asset.routes';
 import type { AppEnv } from '../http/app-env';
 import { unauthenticated } from '../http/http-error';
 import { registerRoute, type RouteOptions, type SessionLookup } from '../http/register-route';
-import type { Storage } from '../storage/storage';
-import { safeZipName, zipStream } from './batch-zip';
 import type { BatchService } from './batch.service';
 
 /**
  * The batch routes. Each is refused (403) before its body is read unless the signed-in tier is
  * exactly Premium or Enterprise (docs/product-rules.md, 'Batch').
  */
-export function registerBatchRoutes(app: Hono<AppEnv>, session: SessionLookup, batches: BatchService, storage: Storage): void {
+export function registerBatchRoutes(app: Hono<AppEnv>, session: SessionLookup, batches: BatchService): void {
   const gated: RouteOptions = {
     before: async ({ user }) => {
       if (!user) throw unauthenticated();
@@ -40,11 +38,10 @@ export function registerBatchRoutes(app: Hono<AppEnv>, session: SessionLookup, b
     API.downloadBatch,
     session,
     async ({ user, params }) => {
-      const { session: batch, files } = await batches.completedFiles(user.user.id, params.id);
-      const body = Readable.toWeb(zipStream(storage, files)) as ReadableStream<Uint8Array>;
-      return new Response(body, {
+      const { name, zip } = await batches.download(user.user.id, params.id);
+      return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, {
         status: 200,
-        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition(safeZipName(`${batch.name}.zip`)), 'Cache-Control': 'private, no-store' },
+        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition(name), 'Cache-Control': 'private, no-store' },
       });
     },
     gated,

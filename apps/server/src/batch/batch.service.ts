@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   BATCH_MESSAGES,
   batchProcessingMessage,
@@ -26,7 +27,9 @@ import { forbidden, HttpError, invalidField, notFound } from '../http/http-error
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../platform/logger';
 import type { FileSigner } from '../storage/signed-urls';
+import type { Storage } from '../storage/storage';
 import { BatchFilesChangedError, type BatchFileRow, type BatchRepository, type BatchSessionRow } from './batch.repository';
+import { safeZipName, zipStream } from './batch-zip';
 
 /** Files of one user's batches that may be rendering or queued at once; more answer 429. */
 export const MAX_RENDERING_BATCH_FILES = 2 * MAX_BATCH_FILES;
@@ -74,6 +77,7 @@ export class BatchService {
     private readonly profiles: ProfileRepository,
     private readonly jobs: JobQueue,
     private readonly signer: FileSigner,
+    private readonly storage: Storage,
     private readonly events: EventBus,
     private readonly logger: Logger,
   ) {}
@@ -196,12 +200,15 @@ export class BatchService {
     await this.assetsChanged(userId, assetIds);
   }
 
-  /** The completed files of a session to put in its ZIP: stored key and download name, in order. */
-  async completedFiles(userId: string, id: string): Promise<{ session: BatchSessionRow; files: { key: string; name: string }[] }> {
+  /**
+   * The ZIP of a session's completed files, in order, read from storage as it is sent; its name is
+   * the session's. 409 when no file has completed.
+   */
+  async download(userId: string, id: string): Promise<{ name: string; zip: Readable }> {
     const session = await this.session(userId, id);
     const files = (await this.batches.files(userId, session.id)).filter((f) => f.export_status === 'succeeded' && f.output_key && f.download_name);
     if (files.length === 0) throw new HttpError(409, 'conflict', BATCH_MESSAGES.noCompletedFiles);
-    return { session, files: files.map((f) => ({ key: f.output_key ?? '', name: f.download_name ?? '' })) };
+    return { name: safeZipName(`${session.name}.zip`), zip: zipStream(this.storage, files.map((f) => ({ key: f.output_key ?? '', name: f.download_name ?? '' }))) };
   }
 
   private async session(userId: string, id: string): Promise<BatchSessionRow> {

@@ -13,7 +13,7 @@ import { FfmpegError, runTool } from '../media/ffmpeg-runner';
 import type { InputSpec } from '../media/ffmpeg-args';
 import type { MediaTools } from '../media/media-tools';
 import type { Logger } from '../platform/logger';
-import { PID_FILE, stopRecordedProcess } from '../platform/work-folder';
+import { recordProcess, stopRecordedProcess } from '../platform/work-folder';
 import { derivedKey } from '../storage/keys';
 import type { LocalCopy, Storage } from '../storage/storage';
 import { concatListLine, exportArgs, exportTimeoutMs, joinArgs, type SegmentRange } from './export-args';
@@ -303,8 +303,7 @@ export class ExportRenderer {
             timeoutMs,
             signal: stop.signal,
             // Without the pid file a retry on this machine cannot stop this ffmpeg should the worker die.
-            onSpawn: (pid) =>
-              void fs.promises.writeFile(path.join(work, PID_FILE), String(pid)).catch((error: unknown) => this.logger.warn('Export ffmpeg pid not recorded', { exportId: row.id, pid, error })),
+            onSpawn: (pid) => void recordProcess(work, pid, (message, details) => this.logger.warn(`Export ${message}`, { exportId: row.id, ...details })),
             onProgress: (done) => {
               // Tenths of a percent: a long export moves between two polls (the menu's stall rule).
               if (seconds > 0) progress = Math.min(99.9, Math.max(progress, Math.floor((1000 * done) / seconds) / 10));

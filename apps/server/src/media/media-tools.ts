@@ -90,11 +90,10 @@ export class MediaTools {
     await requireOutput(outputPath, message);
   }
 
-  /** `pidFile` records ffmpeg's process id (beside the output), so a later run can stop it should this process die. */
-  async proxy(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string, run: { signal?: AbortSignal; pidFile?: string } = {}): Promise<void> {
+  /** `onSpawn` hears ffmpeg's process id (to record it, so a later run can stop it should this process die). */
+  async proxy(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string, run: { signal?: AbortSignal; onSpawn?: (pid: number) => void } = {}): Promise<void> {
     const message = 'The preview copy could not be made: the file may be damaged or in a format this server cannot decode.';
-    const { signal, pidFile } = run;
-    const onSpawn = pidFile ? (pid: number) => void fs.promises.writeFile(pidFile, String(pid)).catch(() => undefined) : undefined;
+    const { signal, onSpawn } = run;
     await humane(runTool(this.binaries.ffmpeg, proxyArgs(input, metadata, mediaType, outputPath), { timeoutMs: proxyTimeoutMs(metadata), signal, onSpawn }), {
       work: 'make the preview copy',
       input: message,

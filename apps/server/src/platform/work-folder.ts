@@ -67,6 +67,17 @@ export async function stopRecordedProcess(folder: string, warn: LeftoverWarning)
   }
 }
 
+/**
+ * Records `pid` in the work folder's pid file as soon as the process starts, for
+ * `stopRecordedProcess` in a later run. Never throws: the work goes on without it, but a failure is
+ * reported, since a retry on this machine could then not stop the process should this worker die.
+ */
+export async function recordProcess(folder: string, pid: number, warn: LeftoverWarning): Promise<void> {
+  await fs.promises.writeFile(path.join(folder, PID_FILE), String(pid)).catch((error: unknown) => {
+    warn('ffmpeg pid not recorded; should this worker die, a retry here cannot stop it', { pid, error });
+  });
+}
+
 function isErrorCode(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }

@@ -26,6 +26,8 @@ export const queryKeys = {
   storageUsage: (userId: UserKey) => ['user', userId, 'storage'] as const,
   /** GET /api/luts: imported LUTs. */
   userLuts: (userId: UserKey) => ['user', userId, 'luts'] as const,
+  /** GET /api/luts/{id}/table: one imported LUT's table (null: the LUT is gone), never stale. */
+  lutTable: (userId: UserKey, lutId: string | null) => ['user', userId, 'lut-tables', lutId] as const,
   assets: {
     /** The list and every single asset: what an `assets-changed` event concerns. */
     all: (userId: string) => ['user', userId, 'assets'] as const,

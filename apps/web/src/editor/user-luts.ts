@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { cubeToLut3D, parseCube } from '@cinegrade/color';
 import { API, MAX_CUBE_FILE_BYTES, MAX_IMPORTED_LUT_SIZE, type UserLut } from '@cinegrade/contract';
 import { ApiError, callApi } from '../api/client';
@@ -72,7 +72,7 @@ export function lutNameFromFileName(fileName: string): string {
  * (its 400 and 403 messages reach the caller as ApiError). The table the browser parsed seeds
  * the renderers' cache, so the new look shows without fetching it back.
  */
-async function importUserLut(name: string, text: string): Promise<UserLut> {
+async function importUserLut(client: QueryClient, userId: string | null, name: string, text: string): Promise<UserLut> {
   if (text.length > MAX_CUBE_FILE_BYTES) throw new CubeFileError('The file is larger than 12 MB, too large for a .cube LUT.', null);
   const parsed = parseCube(text);
   if (!parsed.ok) throw new CubeFileError(`This is not a valid .cube file: ${parsed.message}`, parsed.line);
@@ -85,17 +85,17 @@ async function importUserLut(name: string, text: string): Promise<UserLut> {
   }
   const lut = await callApi(API.importUserLut, { body: { name, cube: text } });
   // The server resamples 1D files and non-0..1 domains to a 3D table of lut.size; so do we.
-  rememberLutTable(lut, cubeToLut3D(parsed.cube, lut.size));
+  if (userId !== null) rememberLutTable(client, userId, lut, cubeToLut3D(parsed.cube, lut.size));
   return lut;
 }
 
 /** Imports a `.cube` file (see `importUserLut`) and puts it first in My LUTs. */
 export function useImportUserLut() {
   const client = useQueryClient();
-  const { user } = useAuth();
-  const queryKey = queryKeys.userLuts(user?.id ?? null);
+  const userId = useAuth().user?.id ?? null;
+  const queryKey = queryKeys.userLuts(userId);
   return useMutation({
-    mutationFn: ({ name, text }: { name: string; text: string }) => importUserLut(name, text),
+    mutationFn: ({ name, text }: { name: string; text: string }) => importUserLut(client, userId, name, text),
     onSuccess: (lut) => client.setQueryData<UserLut[]>(queryKey, (luts) => [lut, ...(luts ?? []).filter((l) => l.id !== lut.id)]),
   });
 }
@@ -103,12 +103,12 @@ export function useImportUserLut() {
 /** Deletes an imported LUT on the server and from My LUTs. */
 export function useDeleteUserLut() {
   const client = useQueryClient();
-  const { user } = useAuth();
-  const queryKey = queryKeys.userLuts(user?.id ?? null);
+  const userId = useAuth().user?.id ?? null;
+  const queryKey = queryKeys.userLuts(userId);
   return useMutation({
     mutationFn: (id: string) => callApi(API.deleteUserLut, { params: { id } }),
     onSuccess: (_answer, id) => {
-      forgetLutTable(id);
+      if (userId !== null) forgetLutTable(client, userId, id);
       client.setQueryData<UserLut[]>(queryKey, (luts) => luts?.filter((lut) => lut.id !== id));
     },
   });

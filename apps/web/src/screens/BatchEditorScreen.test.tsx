@@ -69,6 +69,9 @@ describe('BatchEditorScreen', () => {
     expect(screen.getByTestId('batch-editor').getAttribute('data-layout')).toBe('tablet');
     expect(screen.getByTestId('batch-grid').getAttribute('data-columns')).toBe('2');
 
+    // The engine's six batch presets, all offered here.
+    expect(within(screen.getByRole('group', { name: 'Batch presets' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cinematic', 'Vintage', 'Modern', 'Film Noir', 'Warm Sunset', 'Cool Blue']);
+
     fireEvent.click(cards[1]!);
     expect(screen.getByTestId('batch-selection-count').textContent).toBe('1 of 2 selected');
     fireEvent.click(screen.getByRole('button', { name: 'Film Noir' }));

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { TEMP_FILE_MAX_AGE_MS } from '@cinegrade/contract';
 import { gradeStore } from '../editor/grade-store';
+import { toast } from '../ui/toast-store';
 import {
   clearTrialFile,
   keepTrialInBrowser,
@@ -97,6 +99,19 @@ export function TrialFileProvider({ children, store = browserStore }: { children
     setTrial(null);
     setKeeping(null);
   }, [store]);
+  // Kept a day at most (docs/product-rules.md, 'Temporary file'), in a page left open that long too.
+  useEffect(() => {
+    if (!trial) return undefined;
+    const timer = window.setTimeout(
+      () => {
+        clear();
+        toast({ title: 'Temporary File Expired', description: 'A file tried without an account is kept for a day. Sign up to keep your work.' });
+      },
+      Math.max(0, trial.record.timestamp + TEMP_FILE_MAX_AGE_MS - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [trial, clear]);
+
   const value = useMemo(() => ({ trial, loading, keeping, keep, clear }), [trial, loading, keeping, keep, clear]);
   return <TrialFileContext.Provider value={value}>{children}</TrialFileContext.Provider>;
 }

@@ -88,6 +88,15 @@ describe('BatchArea', () => {
       return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
     });
     renderArea();
+    // The engine's six batch presets are the look picker's choices (no asset open: no current grade).
+    expect(Array.from(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Look for the batch' }).options).map((o) => o.textContent)).toEqual([
+      'Cinematic',
+      'Vintage',
+      'Modern',
+      'Film Noir',
+      'Warm Sunset',
+      'Cool Blue',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Process 0 Files' }));
     expect(toasts().at(-1)).toEqual({ title: 'Error', description: 'No files selected for processing', variant: 'destructive' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutForWidth } from './screen-layout';
+import { layoutForWidth, monitorsStack } from './screen-layout';
 
 describe('layoutForWidth', () => {
   it('gives the desktop layout from 1280 px, the tablet layout from 768 px and the phone layout below', () => {
@@ -52,5 +52,25 @@ describe('minSizePercent', () => {
     expect(minSizePercent(230, 300, 25, 45)).toBe(45);
     // Not measured yet.
     expect(minSizePercent(230, 0, 25, 45)).toBe(25);
+  });
+});
+
+describe('monitorsStack', () => {
+  const video = { width: 1920, height: 1080 };
+  it('stacks the monitors when that shows a wide picture larger: a tall preview', () => {
+    // A portrait tablet with the preview at its tallest (768×1024, measured in Chromium): 736×580.
+    expect(monitorsStack({ width: 736, height: 580 }, video)).toBe(true);
+    // An 800×600 still there too: 381 px wide stacked against 364 side by side.
+    expect(monitorsStack({ width: 736, height: 580 }, { width: 800, height: 600 })).toBe(true);
+    // The media's shape is not known yet: 16:9 is assumed.
+    expect(monitorsStack({ width: 736, height: 580 }, null)).toBe(true);
+  });
+
+  it('keeps them side by side in a wide preview, and for a portrait picture in any preview', () => {
+    expect(monitorsStack({ width: 990, height: 330 }, video)).toBe(false);
+    expect(monitorsStack({ width: 736, height: 300 }, { width: 800, height: 600 })).toBe(false);
+    expect(monitorsStack({ width: 736, height: 900 }, { width: 1080, height: 1920 })).toBe(false);
+    // Not measured yet.
+    expect(monitorsStack({ width: 0, height: 0 }, video)).toBe(false);
   });
 });

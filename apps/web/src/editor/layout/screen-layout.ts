@@ -39,3 +39,22 @@ export function minSizePercent(pixels: number, groupPixels: number, floor: numbe
   if (!(groupPixels > 0)) return floor;
   return Math.min(ceiling, Math.max(floor, Math.ceil((pixels / groupPixels) * 100)));
 }
+
+/** The gap between the two monitors, as editor.css lays them out (`.monitors`). */
+const MONITOR_GAP = 8;
+/** The picture's shape assumed before the media's own is known: most video is 16:9. */
+const ASSUMED_ASPECT = 16 / 9;
+
+/**
+ * Whether the two monitors show the picture larger one over the other than side by side, in a
+ * preview of `host` size, for media of `frame` size (unknown: 16:9). The tablet layout stacks them
+ * then (docs/product-rules.md, 'Editor and player'): a wide picture in a tall preview.
+ */
+export function monitorsStack(host: { width: number; height: number }, frame: { width: number; height: number } | null): boolean {
+  if (!(host.width > 0 && host.height > 0)) return false;
+  const aspect = frame && frame.width > 0 && frame.height > 0 ? frame.width / frame.height : ASSUMED_ASPECT;
+  const pictureWidth = (cellWidth: number, cellHeight: number) => Math.max(0, Math.min(cellWidth, cellHeight * aspect));
+  const sideBySide = pictureWidth((host.width - MONITOR_GAP) / 2, host.height);
+  const stacked = pictureWidth(host.width, (host.height - MONITOR_GAP) / 2);
+  return stacked > sideBySide;
+}

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
 import type { OpenMedia } from '../../workspace/open-media';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { HelpSheet } from '../HelpSheet';
 import { SCOPE_KINDS, phoneMonitorChoice, useEditorView } from '../layout/editor-view-store';
-import type { ScreenLayout } from '../layout/screen-layout';
+import { monitorsStack, type ScreenLayout } from '../layout/screen-layout';
+import { useElementSize } from '../layout/use-element-size';
 import { ResizeHandle } from '../layout/ResizeHandle';
 import { TransportBar } from '../player/TransportBar';
 import { useTransport, type Transport } from '../player/use-transport';
@@ -31,7 +32,7 @@ function naturalSize(element: HTMLVideoElement | HTMLImageElement | null): { wid
 
 /**
  * The preview (docs/product-rules.md, 'Editor and player'): SOURCE and PROGRAM side by side (on a
- * tablet stacked when the preview is taller than wide), over their playback bars for video (a
+ * tablet stacked when that shows the picture larger), over their playback bars for video (a
  * vertical split, 90/10, monitors at least 80, controls 8..20), with the scopes beside them when
  * any is shown. Every split is resizable and remembered. On a phone one monitor at a time, chosen
  * with the SOURCE/PROGRAM/Split switch, over one playback bar, and the scopes under it.
@@ -84,9 +85,15 @@ export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean
   };
   const onImage = useCallback((element: HTMLImageElement | null, state: 'loaded' | 'failed') => setImage({ element, state }), []);
 
+  // On a tablet the monitors stack when that shows the picture larger (a wide picture, a tall preview).
+  // Held as state: the host mounts anew when the layout moves it (tablet to phone and back).
+  const [hostElement, setHostElement] = useState<HTMLDivElement | null>(null);
+  const hostSize = useElementSize(useMemo(() => ({ current: hostElement }), [hostElement]));
+  const frameSize = naturalSize(source);
+  const stacked = layout === 'tablet' && monitorsStack(hostSize, frameSize);
   const monitors = (
-    <div className="monitors-host">
-      <div className={phone ? `monitors monitors-one monitors-show-${phoneMonitor}` : 'monitors'} data-testid="monitors">
+    <div className="monitors-host" ref={setHostElement}>
+      <div className={phone ? `monitors monitors-one monitors-show-${phoneMonitor}` : `monitors${stacked ? ' monitors-stacked' : ''}`} data-testid="monitors">
         <section className="monitor" aria-label="SOURCE monitor">
           <div className="monitor-label">SOURCE</div>
           <ErrorBoundary name="player">
@@ -96,7 +103,7 @@ export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean
         <section className="monitor" aria-label="PROGRAM monitor">
           <div className="monitor-label">PROGRAM</div>
           <ErrorBoundary name="renderer">
-            <ProgramMonitor mediaType={mediaType} source={source} frameSize={naturalSize(source)} status={status} onRetry={retry} onView={onView} />
+            <ProgramMonitor mediaType={mediaType} source={source} frameSize={frameSize} status={status} onRetry={retry} onView={onView} />
           </ErrorBoundary>
         </section>
       </div>

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { createValueStore } from '../../lib/value-store';
 import type { Swatches } from './use-look-swatches';
 
 /**
@@ -24,7 +26,71 @@ export interface CardBaseProps {
   onFocus: () => void;
 }
 
-/** A card of the grid: the swatch, the name over it (full name in the title), badges in the corners. */
+/** Room in pixels between the whole-name tip, its card and the window's edges. */
+const TIP_GAP = 4;
+
+/**
+ * A card's whole name, shown while the card is hovered or focused and its own label cuts the name
+ * short (a card is about 70 px wide; names run to 25 characters). Fixed to the window, above the
+ * card (below it when there is no room above), so the catalogue's scroller cannot clip it.
+ */
+function NameTip({ anchor, text }: { anchor: HTMLElement; text: string }) {
+  const tip = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const place = () => {
+      const element = tip.current;
+      if (!element) return;
+      const card = anchor.getBoundingClientRect();
+      const { offsetWidth: width, offsetHeight: height } = element;
+      const left = Math.max(TIP_GAP, Math.min(card.left + card.width / 2 - width / 2, window.innerWidth - width - TIP_GAP));
+      const top = card.top - height - TIP_GAP >= TIP_GAP ? card.top - height - TIP_GAP : card.bottom + TIP_GAP;
+      element.style.left = `${left}px`;
+      element.style.top = `${top}px`;
+      element.style.visibility = 'visible';
+    };
+    place();
+    // The grid scrolls under a focused card (arrow keys, a wheel): the tip follows it.
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [anchor]);
+  // The card's accessible name is already the whole name: the tip is for the eye only.
+  return createPortal(
+    <span ref={tip} className="look-name-tip" data-testid="look-name-tip" aria-hidden>
+      {text}
+    </span>,
+    document.body,
+  );
+}
+
+/**
+ * The grid key of the card under the pointer. One tip at a time: the hovered card's, else the
+ * focused card's (a person can hover one card while the keyboard focus is on another).
+ */
+const hoveredCard = createValueStore<string | null>(null);
+
+/** Whether no card, this card or another is hovered: re-renders only when that answer changes. */
+function useHover(key: string): 'none' | 'this' | 'other' {
+  const answer = () => {
+    const hovered = hoveredCard.get();
+    return hovered === null ? 'none' : hovered === key ? 'this' : 'other';
+  };
+  return useSyncExternalStore(hoveredCard.subscribe, answer, answer);
+}
+
+/** Whether the card's name label cuts the name short. */
+function nameCutShort(card: HTMLElement): boolean {
+  const label = card.querySelector<HTMLElement>('.look-card-name');
+  return label !== null && label.scrollWidth > label.clientWidth;
+}
+
+/**
+ * A card of the grid: the swatch, the name over it (the whole name in a tip on hover and focus
+ * when the label cuts it short, and in the title), badges in the corners.
+ */
 export function SwatchButton(
   props: CardBaseProps & {
     className: string;
@@ -39,6 +105,17 @@ export function SwatchButton(
   },
 ) {
   const descriptionId = useId();
+  const hover = useHover(props.gridKey);
+  const [focused, setFocused] = useState(false);
+  // The card, when its name is cut short (measured as the pointer or the focus arrives).
+  const [cutCard, setCutCard] = useState<HTMLElement | null>(null);
+  const measure = (card: HTMLElement) => setCutCard(nameCutShort(card) ? card : null);
+  const key = props.gridKey;
+  // A card that goes (another chip, a search) while hovered is no longer under the pointer.
+  useEffect(() => () => {
+    if (hoveredCard.get() === key) hoveredCard.set(null);
+  }, [key]);
+  const showTip = cutCard !== null && (hover === 'this' || (focused && hover === 'none'));
   return (
     <button
       type="button"
@@ -50,7 +127,19 @@ export function SwatchButton(
       tabIndex={props.tabIndex}
       data-grid-key={props.gridKey}
       {...props.data}
-      onFocus={props.onFocus}
+      onFocus={(event) => {
+        setFocused(true);
+        measure(event.currentTarget);
+        props.onFocus();
+      }}
+      onBlur={() => setFocused(false)}
+      onMouseEnter={(event) => {
+        measure(event.currentTarget);
+        hoveredCard.set(key);
+      }}
+      onMouseLeave={() => {
+        if (hoveredCard.get() === key) hoveredCard.set(null);
+      }}
       onClick={props.onChoose}
     >
       {props.swatch}
@@ -61,6 +150,7 @@ export function SwatchButton(
           {props.description}
         </span>
       )}
+      {showTip && <NameTip anchor={cutCard} text={props.name} />}
     </button>
   );
 }

@@ -116,6 +116,54 @@ describe('LooksPanel', () => {
     expect(cards[1]!.getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('shows a name its card cuts short whole in a tip while the card is focused or hovered, and none for a name that fits', () => {
+    // jsdom lays nothing out: a label is as wide as 11 characters, its text 6 px a character.
+    const restore = (['scrollWidth', 'clientWidth'] as const).map((key) => {
+      const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, key);
+      Object.defineProperty(HTMLElement.prototype, key, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('look-card-name') ? (key === 'clientWidth' ? 66 : (this.textContent ?? '').length * 6) : 0;
+        },
+      });
+      return () => (own ? Object.defineProperty(HTMLElement.prototype, key, own) : Reflect.deleteProperty(HTMLElement.prototype, key));
+    });
+    try {
+      renderWithQueryClient(<LooksPanel />);
+      const tip = () => screen.queryByTestId('look-name-tip');
+      const long = screen.getByRole('button', { name: 'Blockbuster Teal & Orange (Premium)' });
+      fireEvent.focus(long);
+      expect(tip()?.textContent).toBe('Blockbuster Teal & Orange');
+      expect(tip()?.getAttribute('aria-hidden')).toBe('true');
+      // Hovered as well, then left by the pointer: still focused, so still shown.
+      fireEvent.mouseEnter(long);
+      fireEvent.mouseLeave(long);
+      expect(tip()?.textContent).toBe('Blockbuster Teal & Orange');
+      fireEvent.blur(long);
+      expect(tip()).toBeNull();
+      fireEvent.mouseEnter(long);
+      expect(tip()?.textContent).toBe('Blockbuster Teal & Orange');
+      fireEvent.mouseLeave(long);
+      expect(tip()).toBeNull();
+      const short = screen.getByRole('button', { name: 'Cottagecore' });
+      fireEvent.focus(short);
+      fireEvent.mouseEnter(short);
+      expect(tip()).toBeNull();
+      // One tip at a time: the hovered card's, over the focused one's.
+      const other = screen.getByRole('button', { name: 'Golden Hour Magic (Premium)' });
+      fireEvent.mouseLeave(short);
+      fireEvent.blur(short);
+      fireEvent.focus(long);
+      fireEvent.mouseEnter(other);
+      expect(screen.getAllByTestId('look-name-tip').map((t) => t.textContent)).toEqual(['Golden Hour Magic']);
+      fireEvent.mouseLeave(other);
+      expect(screen.getAllByTestId('look-name-tip').map((t) => t.textContent)).toEqual(['Blockbuster Teal & Orange']);
+      fireEvent.blur(long);
+    } finally {
+      for (const undo of restore) undo();
+    }
+  });
+
   it("marks Smart Analyze's recommendations for the open media in the catalogue, with confidence and reason", () => {
     analysisStore.set({
       key: mediaKey({ source: 'asset', asset: testAsset(), url: 'x', mediaType: 'image', name: 'Beach' }),
@@ -163,22 +211,34 @@ describe('LooksPanel', () => {
     expect(gradeStore.getState().grade.look).toBe('bleach-bypass');
   });
 
-  it('refuses a premium look to a Free user with the spec toast, and leaves the grade alone', () => {
+  it('shows Free a padlock on premium looks, refuses one with the spec toast, and leaves the grade alone', () => {
     renderWithQueryClient(<LooksPanel />);
+    // Free sees a padlock on every premium look, and no badge on a free one.
+    const blade = screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' });
+    expect(blade.querySelector('.look-card-premium .lock-icon')).not.toBeNull();
+    expect(blade.className).toContain('look-card-locked');
+    expect(screen.getByRole('button', { name: 'Vintage Film' }).querySelector('.look-card-premium')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }));
     expect(lastToast()).toEqual({ title: PREMIUM_LOOK_REFUSAL.title, description: PREMIUM_LOOK_REFUSAL.description, variant: 'destructive' });
     expect(gradeStore.getState().grade.look).toBeNull();
     expect(gradeStore.getState().revision).toBe(0);
   });
 
-  it('lets a Premium user choose a premium look, and anyone a free one', () => {
+  it('lets a Premium user choose a premium look (a star, no padlock), and anyone a free one; only the chosen card is marked', () => {
     auth.tier = 'Premium';
     renderWithQueryClient(<LooksPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }));
     expect(gradeStore.getState().grade.look).toBe('blade-runner-2049');
-    expect(screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' }).getAttribute('aria-pressed')).toBe('true');
+    const blade = screen.getByRole('button', { name: 'Blade Runner 2049 (Premium)' });
+    expect(blade.getAttribute('aria-pressed')).toBe('true');
+    // Premium sees a star, not a padlock; the chosen card carries the tick's class, and only it.
+    expect(blade.querySelector('.look-card-premium')?.textContent).toBe('★');
+    expect(blade.querySelector('.lock-icon')).toBeNull();
+    expect(blade.className).not.toContain('look-card-locked');
+    expect(Array.from(document.querySelectorAll('.look-card-selected')).map((card) => card.getAttribute('data-look'))).toEqual(['blade-runner-2049']);
     fireEvent.click(screen.getByRole('button', { name: 'Vintage Film' }));
     expect(gradeStore.getState().grade.look).toBe('vintage-film');
+    expect(Array.from(document.querySelectorAll('.look-card-selected')).map((card) => card.getAttribute('data-look'))).toEqual(['vintage-film']);
     expect(toast).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,7 @@ import { Select } from '../../ui/primitives';
 import { toast } from '../../ui/toast-store';
 import { useOpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
-import { fetchLutTable } from '../user-lut-tables';
+import { useFetchLutTable } from '../user-lut-tables';
 import { CubeFileError, lutNameFromFileName, useImportUserLut, useUserLuts, userLutName } from '../user-luts';
 import { chooseImportedLut } from './look-access';
 import { DOWNLOAD_LUT_SIZES, downloadTextFile, gradeCube, type DownloadLutSize } from './lut-download';
@@ -103,6 +103,7 @@ export function LutFilesMenu({ canImport }: { canImport: boolean }) {
 function useDownloadCube(): (size: DownloadLutSize) => Promise<void> {
   const media = useOpenMedia();
   const { luts } = useUserLuts();
+  const fetchLutTable = useFetchLutTable();
   return async (size) => {
     const { grade } = gradeStore.getState();
     let customLut: Lut3D | undefined;

@@ -1,7 +1,8 @@
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { DEFAULT_CURVES, DEFAULT_GRADE, DEFAULT_WHEELS } from '@cinegrade/color';
 import type { SavedGrade } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../testing/query-client';
 import { toast } from '../../ui/toast-store';
 import type { OpenMedia } from '../../workspace/open-media';
 import { createGradeStore, type GradeStore } from '../grade-store';
@@ -12,6 +13,7 @@ import { useGradeAutosave } from './use-grade-autosave';
 const workspace = vi.hoisted(() => ({ media: null as OpenMedia | null }));
 vi.mock('../../workspace/open-media', () => ({ useOpenMedia: () => workspace.media }));
 vi.mock('../../ui/toast-store', { spy: true });
+vi.mock('../../auth/AuthProvider', () => ({ useAuth: () => ({ loading: false, user: { id: 'user-1' }, profile: null }) }));
 
 const A = testAsset({ id: '00000000-0000-4000-8000-0000000000aa', name: 'A', selected_lut: 'vintage-film', color_settings: { contrast: 25, lookStrength: 60 } });
 const B = testAsset({ id: '00000000-0000-4000-8000-0000000000bb', name: 'B', color_settings: { saturation: -40 } });
@@ -26,7 +28,7 @@ describe('useGradeAutosave', () => {
   let store: GradeStore;
   let saver: GradeAutosaver;
   let sent: { assetId: string; saved: SavedGrade; keepalive: boolean }[];
-  const mount = () => render(<Editor store={store} saver={saver} />);
+  const mount = () => renderWithQueryClient(<Editor store={store} saver={saver} />);
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -110,6 +112,17 @@ describe('useGradeAutosave', () => {
     await vi.waitFor(() => expect(store.getState().grade.customLook).toBeNull());
     expect(store.getState().grade.adjustments.vibrance).toBe(20);
     expect(vi.mocked(toast).mock.calls.at(-1)?.[0].title).toBe('Imported LUT missing');
+  });
+
+  it('keeps the imported LUT when its table could not be fetched (the LUT may well still be there)', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(503, { code: 'unavailable', message: 'Try again.' }));
+    workspace.media = open(testAsset({ selected_lut: 'custom:00000000-0000-4000-8000-00000000beef' }));
+    mount();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/luts/00000000-0000-4000-8000-00000000beef/table', expect.anything()));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(store.getState().grade.customLook).toBe('00000000-0000-4000-8000-00000000beef');
+    expect(vi.mocked(toast)).not.toHaveBeenCalled();
   });
 
   it('gives the signed-out trial file the default grade and never saves it', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { DEFAULT_GRADE, type Grade } from '@cinegrade/color';
+import { DEFAULT_GRADE, type Grade, type Lut3D } from '@cinegrade/color';
 import { API, gradeFromSavedGrade, type SavedGrade } from '@cinegrade/contract';
 import { ApiError, toApiError } from '../../api/client';
 import { handleError } from '../../ui/handle-error';
@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast-store';
 import { useOpenMedia, type OpenMedia } from '../../workspace/open-media';
 import { trialGrade } from '../../workspace/trial-file';
 import { gradeStore, type GradeStore } from '../grade-store';
-import { fetchLutTable } from '../user-lut-tables';
+import { useFetchLutTable } from '../user-lut-tables';
 import { GradeAutosaver } from './grade-autosaver';
 import { mediaKey } from './media-key';
 
@@ -79,7 +79,12 @@ export function initialGrade(media: OpenMedia, autosaver: GradeAutosaver = grade
 }
 
 /** An imported LUT the person has since deleted: the grade continues without a look, and says so. */
-async function dropMissingImportedLut(store: GradeStore, assetId: string, customLook: string): Promise<void> {
+async function dropMissingImportedLut(
+  fetchLutTable: (id: string) => Promise<Lut3D | null>,
+  store: GradeStore,
+  assetId: string,
+  customLook: string,
+): Promise<void> {
   const table = await fetchLutTable(customLook).catch(() => undefined);
   const state = store.getState();
   if (table !== null || state.assetId !== assetId || state.grade.customLook !== customLook) return;
@@ -98,6 +103,10 @@ export function useGradeAutosave(store: GradeStore = gradeStore, autosaver: Grad
   const key = mediaKey(media);
   const current = useRef(media);
   current.current = media;
+  // Read when an asset opens; a change of person alone does not load the grade again.
+  const fetchTable = useFetchLutTable();
+  const fetchLutTable = useRef(fetchTable);
+  fetchLutTable.current = fetchTable;
 
   useEffect(() => {
     const detach = autosaver.attach(store);
@@ -132,6 +141,6 @@ export function useGradeAutosave(store: GradeStore = gradeStore, autosaver: Grad
     store.load(assetId, grade);
     if (assetId) autosaver.noteLoaded(assetId, grade);
     setLoadedKey(key);
-    if (assetId && grade.customLook !== null) void dropMissingImportedLut(store, assetId, grade.customLook);
+    if (assetId && grade.customLook !== null) void dropMissingImportedLut(fetchLutTable.current, store, assetId, grade.customLook);
   }, [key, store, autosaver]);
 }

@@ -1,8 +1,9 @@
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { DEFAULT_GRADE } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../testing/query-client';
 import { toast } from '../../ui/toast-store';
 import type { OpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
@@ -45,7 +46,7 @@ describe('useLookQuery (/?look=)', () => {
   });
 
   it('keeps the look until media is open, telling the person to open some, then applies it over the saved grade', () => {
-    const view = render(app('/?look=vintage-film&payment=success'));
+    const view = renderWithQueryClient(app('/?look=vintage-film&payment=success'));
     expect(vi.mocked(toast).mock.calls[0]?.[0]).toMatchObject({ title: 'Vintage Film is ready', description: expect.stringMatching(/Open a clip or photo/) as string });
     expect(search).toBe('?look=vintage-film&payment=success');
     act(() => {
@@ -59,7 +60,7 @@ describe('useLookQuery (/?look=)', () => {
 
   it('refuses a premium look to a Free user with the spec toast, and removes the parameter', () => {
     state.media = openAsset;
-    render(app('/?look=joker-2019'));
+    renderWithQueryClient(app('/?look=joker-2019'));
     expect(vi.mocked(toast).mock.calls.at(-1)?.[0]).toMatchObject({ title: PREMIUM_LOOK_REFUSAL.title, description: PREMIUM_LOOK_REFUSAL.description });
     expect(gradeStore.getState().grade.look).toBe('retro-80s');
     expect(search).toBe('');
@@ -68,10 +69,10 @@ describe('useLookQuery (/?look=)', () => {
   it('applies a premium look for Premium, and drops an unknown id with a message', () => {
     state.media = openAsset;
     state.tier = 'Premium';
-    const view = render(app('/?look=joker-2019'));
+    const view = renderWithQueryClient(app('/?look=joker-2019'));
     expect(gradeStore.getState().grade.look).toBe('joker-2019');
     view.unmount();
-    render(app('/?look=not-a-look'));
+    renderWithQueryClient(app('/?look=not-a-look'));
     expect(vi.mocked(toast).mock.calls.at(-1)?.[0].title).toBe('Look not found');
     expect(search).toBe('');
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InputTransformId, Lut3D } from '@cinegrade/color';
 import { captureSourceFrame, useEditorMedia } from '../editor-media';
-import { fetchLutTable } from '../user-lut-tables';
+import { useFetchLutTable } from '../user-lut-tables';
 import { renderSwatch, SWATCH_FRAME_SIDE, SwatchLutCache, type SwatchFrame, type SwatchSubject } from './look-swatches';
 
 /** Swatches follow the picture at most this often (a playing video changes frame 25+ times a second). */
@@ -36,6 +36,7 @@ interface Request {
  */
 export function useLookSwatches(subjects: readonly SwatchSubject[], inputTransform: InputTransformId): Swatches {
   const { element, onFrame } = useEditorMedia();
+  const fetchLutTable = useFetchLutTable();
   const [swatches, setSwatches] = useState<Swatches>(NO_SWATCHES);
   const cache = useRef(new SwatchLutCache());
   const scheduler = useRef({ latest: null as Request | null, running: false, dirty: false, timer: 0, lastRun: -Infinity, disposed: false });
@@ -111,7 +112,7 @@ export function useLookSwatches(subjects: readonly SwatchSubject[], inputTransfo
     schedule();
     return onFrame(schedule);
     // subjectsKey stands for the subjects: the same looks in a new array are the same work.
-  }, [element, onFrame, inputTransform, subjectsKey]);
+  }, [element, onFrame, inputTransform, subjectsKey, fetchLutTable]);
 
   return swatches;
 }
