@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADJUSTMENTS } from './adjustments';
 import { bakeLut, identityLut, LUT_SIZES } from './bake';
+import { DEFAULT_CURVES } from './curves';
 import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
 import { applyGradeToColors, MissingCustomLutError } from './grade-program';
 import { sampleLut } from './apply-lut';
 import { LOOKS } from './look-catalogue';
+import { DEFAULT_WHEELS } from './wheels';
 
 const EVERYTHING: Grade = {
   look: 'blockbuster-teal-orange',
@@ -14,6 +16,23 @@ const EVERYTHING: Grade = {
   inputTransform: 'slog3',
   adjustments: { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 30, tint: -10, dehaze: 25, contrast: 30, highlights: -20, shadows: 25, brightness: 10, saturation: 20, vibrance: 30 },
 };
+
+/** Bakes `grade` and holds 600 of its grid points to direct evaluation (linear light within 2e-3). */
+function expectDirectEvaluation(grade: Grade, size: number): Float32Array {
+  const lut = bakeLut(grade, size);
+  const points: number[] = [];
+  const indices: number[] = [];
+  for (let k = 0; k < 600; k++) {
+    const index = (k * 104729) % size ** 3;
+    indices.push(index);
+    points.push((index % size) / (size - 1), (Math.floor(index / size) % size) / (size - 1), Math.floor(index / size / size) / (size - 1));
+  }
+  const direct = applyGradeToColors(grade, points);
+  indices.forEach((index, k) => {
+    for (let c = 0; c < 3; c++) expect(Math.abs(lut.data[index * 3 + c]! ** 2.4 - direct[k * 3 + c]! ** 2.4)).toBeLessThan(2e-3);
+  });
+  return lut.data;
+}
 
 describe('identityLut', () => {
   it('stores each grid coordinate exactly, red fastest', () => {
@@ -48,20 +67,7 @@ describe('bakeLut', () => {
       wheels: { lift: { hue: 200, amount: 0.3, master: 0.2 }, gamma: { hue: 40, amount: 0.2, master: -0.3 }, gain: { hue: 330, amount: 0.25, master: 0.1 }, offset: { hue: 90, amount: 0.1, master: -0.05 }, saturation: 1.3 },
     };
     for (const grade of [EVERYTHING, wheels, { ...DEFAULT_GRADE, look: 'cross-process' as const }, { ...DEFAULT_GRADE, inputTransform: 'logc3' as const }]) {
-      for (const size of [33, 65]) {
-        const lut = bakeLut(grade, size);
-        const points: number[] = [];
-        const indices: number[] = [];
-        for (let k = 0; k < 600; k++) {
-          const index = (k * 104729) % size ** 3;
-          indices.push(index);
-          points.push((index % size) / (size - 1), (Math.floor(index / size) % size) / (size - 1), Math.floor(index / size / size) / (size - 1));
-        }
-        const direct = applyGradeToColors(grade, points);
-        indices.forEach((index, k) => {
-          for (let c = 0; c < 3; c++) expect(Math.abs(lut.data[index * 3 + c]! ** 2.4 - direct[k * 3 + c]! ** 2.4)).toBeLessThan(2e-3);
-        });
-      }
+      for (const size of [33, 65]) expectDirectEvaluation(grade, size);
     }
   });
 
@@ -76,6 +82,27 @@ describe('bakeLut', () => {
     const again = bakeLut(sony, 33).data;
     expect(again.every((v, i) => v === first[i])).toBe(true);
     expect(other.some((v, i) => Math.abs(v - first[i]!) > 0.01)).toBe(true);
+  });
+
+  it('bakes a grade the same after bakes with other wheels, curves and sliders, never from their kept tables', () => {
+    // Tables of the wheels' and finishing curves are kept under their values (channel-pass.ts):
+    // a bake in between with any of them changed must bake its own values (held to direct
+    // evaluation), and must not change what the first grade bakes to.
+    const graded: Grade = {
+      ...EVERYTHING,
+      wheels: { ...DEFAULT_WHEELS, gain: { hue: 330, amount: 0.25, master: 0.1 }, gamma: { hue: 40, amount: 0.2, master: -0.3 }, saturation: 1.2 },
+      curves: { ...DEFAULT_CURVES, master: [{ x: 0.25, y: 0.2 }, { x: 0.75, y: 0.82 }], red: [{ x: 0.5, y: 0.53 }] },
+    };
+    const first = expectDirectEvaluation(graded, 33);
+    const variants: Grade[] = [
+      { ...graded, wheels: { ...graded.wheels!, gain: { hue: 330, amount: 0.25, master: 0.6 } } },
+      { ...graded, adjustments: { ...graded.adjustments, contrast: 70 } },
+      { ...graded, adjustments: { ...graded.adjustments, shadows: 70 } },
+      { ...graded, curves: { ...graded.curves!, red: [{ x: 0.5, y: 0.75 }] } },
+    ];
+    for (const variant of variants) expect(expectDirectEvaluation(variant, 33).some((v, i) => Math.abs(v - first[i]!) > 0.02)).toBe(true);
+    bakeLut(graded, 65);
+    expect(bakeLut(graded, 33).data.every((v, i) => v === first[i])).toBe(true);
   });
 
   it('bakes every look without NaN', () => {

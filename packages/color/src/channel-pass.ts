@@ -19,6 +19,8 @@
  * values outside a table use the exact function. Measured error: `program.test.ts`.
  */
 import { KeptArrays } from './kept-arrays';
+import { applyAffineToTriplets } from './matrix';
+import type { Affine3 } from './matrix';
 import type { ChannelChain, ChannelFunction, ChannelFunctions, Domain } from './program-types';
 
 /** Runs below this many points evaluate curves exactly; longer ones build and use tables. */
@@ -64,10 +66,36 @@ export function chainKey(chain: ChannelChain): string | null {
 }
 
 /**
- * Values at a table's nodes of the chain prefixes made of long-lived functions, keyed by layout,
- * size and function ids: at most 64, and 2 MiB in all (a table is 16 to 43 KiB).
+ * Channel functions made for one grade but named by what they compute (`contrast-curve:0.3`, a
+ * wheel's slope, offset and power, a custom curve's points): two functions under one name give
+ * the same value for every input, so their tables are kept like those of long-lived functions and
+ * a bake whose curve did not change (the finishing curves while a wheel is dragged, the wheels
+ * while a slider is) reuses them. They never make a stage long-lived (`program.ts` keeps grids
+ * only after the engine's own stages).
  */
-const prefixes = new KeptArrays(64, 2 * 1024 * 1024);
+const byValue = new WeakMap<ChannelFunction, string>();
+
+/** Names `fn` by what it computes: `name` must determine its value at every input. Returns `fn`. */
+export function markByValue<F extends ChannelFunction>(fn: F, name: string): F {
+  if (!longLived.has(fn)) byValue.set(fn, name);
+  return fn;
+}
+
+/** The key of a function in kept tables' keys: a long-lived one's id or a named one's name. */
+function keptName(fn: ChannelFunction): string | undefined {
+  const id = longLived.get(fn);
+  return id !== undefined ? `#${id}` : byValue.get(fn);
+}
+
+function isKeptChain(chain: ChannelChain): boolean {
+  return chain.every((fn) => keptName(fn) !== undefined);
+}
+
+/**
+ * Values at a table's nodes of the chain prefixes made of long-lived or named functions, keyed by
+ * layout, size and the functions' keys: at most 128, and 4 MiB in all (a table is 16 to 43 KiB).
+ */
+const prefixes = new KeptArrays(128, 4 * 1024 * 1024);
 
 /**
  * The input value at each node of a table over `from`: evenly spaced encoded values, or for light
@@ -96,13 +124,13 @@ function applyToAll(fn: ChannelFunction, values: Float64Array): void {
   for (let k = 0; k < values.length; k++) values[k] = fn(values[k]!);
 }
 
-/** The values of chain[0..length) at the nodes, all long-lived functions; shared, never written. */
+/** The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never written. */
 function prefixValues(chain: ChannelChain, length: number, from: Domain, count: number): Float64Array {
   let key = `${from}/${tableSize(count).intervals}/`;
   let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, count));
   for (let j = 0; j < length; j++) {
     const fn = chain[j]!;
-    key += `${longLived.get(fn)},`;
+    key += `${JSON.stringify(keptName(fn))},`;
     let next = prefixes.recall(key);
     if (!next) {
       next = values.slice();
@@ -116,12 +144,12 @@ function prefixValues(chain: ChannelChain, length: number, from: Domain, count: 
 
 /**
  * The table of a chain: its value at every node, function by function (one loop per function
- * rather than one nested call per node). The leading long-lived functions come from the kept
- * prefixes; the returned table is shared and must not be written.
+ * rather than one nested call per node). The leading long-lived or named functions come from the
+ * kept prefixes; the returned table is shared and must not be written.
  */
 function buildTable(chain: ChannelChain, from: Domain, count: number): Float64Array {
   let fixed = 0;
-  while (fixed < chain.length && longLived.has(chain[fixed]!)) fixed++;
+  while (fixed < chain.length && keptName(chain[fixed]!) !== undefined) fixed++;
   const values = prefixValues(chain, fixed, from, count);
   if (fixed === chain.length) return values;
   const table = values.slice();
@@ -153,14 +181,45 @@ function sameChain(a: ChannelChain, b: ChannelChain): boolean {
  * 1024 values per channel.
  */
 let misses = new Int32Array(1024);
+/** The second and third channel's list, for a pass that maps each point before its lookups. */
+let misses1 = new Int32Array(1024);
+let misses2 = new Int32Array(1024);
 
-/** Evaluates the `count` values listed in `misses` exactly (exact zeros take `atZero`). */
-function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction, atZero: number): void {
+/** Evaluates the `count` values listed in `list` (`misses` unless given) exactly (exact zeros take `atZero`). */
+function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction, atZero: number, list: Int32Array = misses): void {
   for (let j = 0; j < count; j++) {
-    const i = misses[j]!;
+    const i = list[j]!;
     const x = buffer[i]!;
     buffer[i] = x === 0 ? atZero : fn(x);
   }
+}
+
+/** A direct-table lookup of buffer[i] in place, as {@link lookupDirect}; false when left to the exact function. */
+function directAt(buffer: Float64Array, i: number, table: Float64Array, low: number, limit: number, scale: number): boolean {
+  const x = buffer[i]!;
+  if (Math.abs(x) >= 0.01 && x >= low && x < limit) {
+    const p = (x - low) * scale;
+    const k = p | 0;
+    const a = table[k]!;
+    buffer[i] = a + (table[k + 1]! - a) * (p - k);
+    return true;
+  }
+  return false;
+}
+
+/** An octave-table lookup of buffer[i] in place, as {@link lookupOctave}; false when left to the exact function. */
+function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number): boolean {
+  const high = w[2 * i + HIGH_WORD]!;
+  const magnitude = high & 0x7fffffff;
+  if (magnitude >= base && magnitude < top) {
+    const p = (magnitude - base) * scale;
+    const k = p | 0;
+    const j = k + ((high >> 31) & negative);
+    const a = table[j]!;
+    buffer[i] = a + (table[j + 1]! - a) * (p - k);
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -171,18 +230,7 @@ function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction
  */
 function lookupDirect(buffer: Float64Array, i: number, stop: number, table: Float64Array, fn: ChannelFunction, low: number, limit: number, scale: number, atZero: number): void {
   let missed = 0;
-  for (; i < stop; i += 3) {
-    const x = buffer[i]!;
-    // One test on |x| rather than one per sign: signs often alternate unpredictably.
-    if (Math.abs(x) >= 0.01 && x >= low && x < limit) {
-      const p = (x - low) * scale;
-      const k = p | 0;
-      const a = table[k]!;
-      buffer[i] = a + (table[k + 1]! - a) * (p - k);
-    } else {
-      misses[missed++] = i;
-    }
-  }
+  for (; i < stop; i += 3) if (!directAt(buffer, i, table, low, limit, scale)) misses[missed++] = i;
   evaluateMisses(buffer, missed, fn, atZero);
 }
 
@@ -211,21 +259,47 @@ function wordsOfBuffer(buffer: Float64Array): Int32Array<ArrayBufferLike> {
  */
 function lookupOctave(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, stop: number, table: Float64Array, fn: ChannelFunction, base: number, top: number, scale: number, negative: number, atZero: number): void {
   let missed = 0;
-  for (; i < stop; i += 3) {
-    const high = w[2 * i + HIGH_WORD]!;
-    const magnitude = high & 0x7fffffff;
-    if (magnitude >= base && magnitude < top) {
-      const p = (magnitude - base) * scale;
-      const k = p | 0;
-      // high >> 31 is −1 (all bits) for a negative value, 0 otherwise.
-      const j = k + ((high >> 31) & negative);
-      const a = table[j]!;
-      buffer[i] = a + (table[j + 1]! - a) * (p - k);
+  for (; i < stop; i += 3) if (!octaveAt(buffer, w, i, table, base, top, scale, negative)) misses[missed++] = i;
+  evaluateMisses(buffer, missed, fn, atZero);
+}
+
+/** How many values of each channel the last {@link affineThenLookup} left to the exact functions. */
+const missed = new Int32Array(3);
+
+/**
+ * An affine map, then each channel's table, in one loop over points start..end−1 (a fused affine +
+ * channel stage): the mapped values are written, then looked up in place exactly as the separate
+ * passes would (the same arithmetic, so the same results). Values left to the exact functions are
+ * listed per channel (`misses`, `misses1`, `misses2`; counts in `missed`) and evaluated after the
+ * loop, so the loop itself makes no call.
+ */
+function affineThenLookup(buffer: Float64Array, start: number, end: number, affine: Affine3, pass: ChannelPass, w: Int32Array<ArrayBufferLike> | null): void {
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = affine.matrix;
+  const [o0, o1, o2] = affine.offset;
+  const { t0, t1, t2, low, limit, scale, negative } = pass;
+  let n0 = 0;
+  let n1 = 0;
+  let n2 = 0;
+  for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+    const r = buffer[i]!;
+    const g = buffer[i + 1]!;
+    const b = buffer[i + 2]!;
+    buffer[i] = m0 * r + m1 * g + m2 * b + o0;
+    buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
+    buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
+    if (w === null) {
+      if (!directAt(buffer, i, t0, low, limit, scale)) misses[n0++] = i;
+      if (!directAt(buffer, i + 1, t1, low, limit, scale)) misses1[n1++] = i + 1;
+      if (!directAt(buffer, i + 2, t2, low, limit, scale)) misses2[n2++] = i + 2;
     } else {
-      misses[missed++] = i;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative)) misses2[n2++] = i + 2;
     }
   }
-  evaluateMisses(buffer, missed, fn, atZero);
+  missed[0] = n0;
+  missed[1] = n1;
+  missed[2] = n2;
 }
 
 function evaluateExactly(buffer: Float64Array, start: number, end: number, f0: ChannelFunction, f1: ChannelFunction, f2: ChannelFunction): void {
@@ -250,26 +324,28 @@ export class ChannelPass {
   /**
    * The table's index, set with the tables: encoded values from `low` to `limit`, position
    * (x − low)·scale; light from high word `low` to `limit`, position (high − low)·scale, negative
-   * values from `negative` on.
+   * values from `negative` on. Public for {@link affineThenLookup}; written only by `prepare`.
    */
-  private low = 0;
-  private limit = 0;
-  private scale = 0;
-  private negative = 0;
-  private t0: Float64Array = NO_TABLE;
-  private t1: Float64Array = NO_TABLE;
-  private t2: Float64Array = NO_TABLE;
+  low = 0;
+  limit = 0;
+  scale = 0;
+  negative = 0;
+  t0: Float64Array = NO_TABLE;
+  t1: Float64Array = NO_TABLE;
+  t2: Float64Array = NO_TABLE;
   private intervals = 0;
   private useTables = false;
 
   /**
    * @param fns each channel's function, composed (for exact evaluation)
    * @param chains each channel's function as the list it was composed from (for tables)
+   * @param pre an affine map applied to each point before the functions, or null
    */
   constructor(
     private readonly from: Domain,
     fns: ChannelFunctions,
     private readonly chains: readonly [ChannelChain, ChannelChain, ChannelChain],
+    private readonly pre: Affine3 | null = null,
   ) {
     [this.f0, this.f1, this.f2] = fns;
     this.z0 = this.f0(0);
@@ -287,8 +363,10 @@ export class ChannelPass {
     // Functions the three chains share at their start (the finishing tone curves before the R, G,
     // B curves) are tabulated once; each channel then applies only its own.
     const shared = Math.min(sharedPrefix(c0, c1), sharedPrefix(c0, c2));
+    // A chain of kept functions only (a catalogue look's R, G, B curves after a conversion) comes
+    // whole from the kept tables instead.
     const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
-    const build = (chain: ChannelChain) => (base && chain.length > shared ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
+    const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
     this.t0 = build(c0);
     this.t1 = sameChain(c1, c0) ? this.t0 : build(c1);
     this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : build(c2);
@@ -309,13 +387,25 @@ export class ChannelPass {
 
   /** Runs over the RGB triplets of points start..end−1 of `buffer`, in place. */
   run(buffer: Float64Array, start: number, end: number): void {
-    const { f0, f1, f2 } = this;
+    const { f0, f1, f2, pre } = this;
     if (!this.useTables) {
+      if (pre) applyAffineToTriplets(pre, buffer, start * 3, buffer, start * 3, end - start);
       evaluateExactly(buffer, start, end, f0, f1, f2);
       return;
     }
     const { low, limit, scale } = this;
-    if (misses.length < end - start) misses = new Int32Array(end - start);
+    if (misses.length < end - start) {
+      misses = new Int32Array(end - start);
+      misses1 = new Int32Array(end - start);
+      misses2 = new Int32Array(end - start);
+    }
+    if (pre) {
+      affineThenLookup(buffer, start, end, pre, this, this.from === 'encoded' ? null : wordsOfBuffer(buffer));
+      evaluateMisses(buffer, missed[0]!, f0, this.z0, misses);
+      evaluateMisses(buffer, missed[1]!, f1, this.z1, misses1);
+      evaluateMisses(buffer, missed[2]!, f2, this.z2, misses2);
+      return;
+    }
     if (this.from === 'encoded') {
       lookupDirect(buffer, start * 3, end * 3, this.t0, f0, low, limit, scale, this.z0);
       lookupDirect(buffer, start * 3 + 1, end * 3, this.t1, f1, low, limit, scale, this.z1);

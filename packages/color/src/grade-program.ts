@@ -32,6 +32,7 @@ import { getLook } from './look-catalogue';
 import { appendLook } from './look-program';
 import { composeAffine, diagonalMatrix3 } from './matrix';
 import type { Affine3 } from './matrix';
+import { markByValue } from './channel-pass';
 import { ProgramBuilder } from './program';
 import type { ColorProgram } from './program';
 import { brightnessFunction, contrastCurve, shadowsHighlightsFunction, toneCurveFunction } from './tone';
@@ -96,7 +97,8 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
     // fuses with the conversion before it into a single table pass instead of an affine pass.
     const [r, g, b] = ([0, 1, 2] as const).map((i) => {
       const [slope, offset, power] = [cdl.slope[i], cdl.offset[i], cdl.power[i]];
-      return power === 1 ? (x: number) => clamp01(x * slope + offset) : (x: number) => clamp01(x * slope + offset) ** power;
+      const sop = power === 1 ? (x: number) => clamp01(x * slope + offset) : (x: number) => clamp01(x * slope + offset) ** power;
+      return markByValue(sop, `cdl-sop:${slope},${offset},${power}`);
     }) as [(x: number) => number, (x: number) => number, (x: number) => number];
     builder.channel('encoded', 'encoded', [r, g, b]);
   }
@@ -110,22 +112,29 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
   }
 }
 
+/** A custom curve named by its points, so its table is kept while other controls change. */
+function namedCurve(points: Curves['master']): (x: number) => number {
+  return markByValue(monotoneCurve(points), `monotone-curve:${JSON.stringify(points)}`);
+}
+
 /** Custom curves: the master curve on every channel, then each channel's own (`curves.ts`). */
 function appendCurves(builder: ProgramBuilder, curves: Curves | undefined): void {
   if (curves === undefined || areCurvesAtRest(curves)) return;
-  if (!isCurveAtRest(curves.master)) builder.channel('encoded', 'encoded', monotoneCurve(curves.master));
-  const identity = (x: number): number => x;
-  const [r, g, b] = (['red', 'green', 'blue'] as const).map((name) => (isCurveAtRest(curves[name]) ? identity : monotoneCurve(curves[name])));
+  if (!isCurveAtRest(curves.master)) builder.channel('encoded', 'encoded', namedCurve(curves.master));
+  const identity = markByValue((x: number): number => x, 'identity');
+  const [r, g, b] = (['red', 'green', 'blue'] as const).map((name) => (isCurveAtRest(curves[name]) ? identity : namedCurve(curves[name])));
   if (r !== identity || g !== identity || b !== identity) builder.channel('encoded', 'encoded', [r!, g!, b!]);
 }
 
 function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves | undefined, hueCurves: HueCurves | undefined): void {
   const steps: ((x: number) => number)[] = [];
-  if (a.dehaze !== 0) steps.push(toneCurveFunction(contrastCurve((DEHAZE_CONTRAST * a.dehaze) / 100)));
-  if (a.contrast !== 0) steps.push(toneCurveFunction(contrastCurve(a.contrast / 100)));
-  if (a.highlights !== 0 || a.shadows !== 0) steps.push(shadowsHighlightsFunction(a.shadows / 100, a.highlights / 100));
-  if (a.brightness !== 0) steps.push(brightnessFunction(a.brightness / 100));
-  // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve.
+  const contrast = (amount: number) => markByValue(toneCurveFunction(contrastCurve(amount)), `contrast-curve:${amount}`);
+  if (a.dehaze !== 0) steps.push(contrast((DEHAZE_CONTRAST * a.dehaze) / 100));
+  if (a.contrast !== 0) steps.push(contrast(a.contrast / 100));
+  if (a.highlights !== 0 || a.shadows !== 0) steps.push(markByValue(shadowsHighlightsFunction(a.shadows / 100, a.highlights / 100), `shadows-highlights:${a.shadows / 100},${a.highlights / 100}`));
+  if (a.brightness !== 0) steps.push(markByValue(brightnessFunction(a.brightness / 100), `brightness:${a.brightness / 100}`));
+  // One stage per curve: the builder fuses them into one pass, and tables are built curve by curve
+  // (each named by its value, so an unchanged curve's table is kept across bakes).
   for (const step of steps) builder.channel('encoded', 'encoded', step);
   appendCurves(builder, curves);
   const saturation = (1 + (DEHAZE_SATURATION * a.dehaze) / 100) * (1 + a.saturation / 100);

@@ -100,7 +100,7 @@ class BlendPass implements Pass {
 export function toPass(stage: Stage): Pass {
   switch (stage.kind) {
     case 'channel':
-      return new ChannelPass(stage.from, stage.fns, stage.chains);
+      return new ChannelPass(stage.from, stage.fns, stage.chains, stage.pre ?? null);
     case 'affine':
       return new AffinePass(stage.affine);
     case 'chroma':

@@ -32,6 +32,8 @@ export type Stage =
       readonly fns: ChannelFunctions;
       /** Each channel's function as the list of functions it is composed of. */
       readonly chains: readonly [ChannelChain, ChannelChain, ChannelChain];
+      /** An affine map in the `from` domain applied to each point before the functions (fused in). */
+      readonly pre?: Affine3;
     }
   | { readonly kind: 'affine'; readonly domain: Domain; readonly affine: Affine3; readonly longLived: boolean }
   | { readonly kind: 'chroma'; readonly saturation: number; readonly vibrance: number }

@@ -16,7 +16,8 @@ describe('ProgramBuilder', () => {
     builder.affine('linear', { matrix: [0.5, 0, 0, 0, 0.5, 0, 0, 0, 0.5], offset: [0, 0, 0] });
     builder.channel('encoded', 'encoded', (x) => x);
     const program = builder.build();
-    // to-linear, fused matrix, (to-encoded + curve).
+    // to-linear, fused matrix, (to-encoded + curve): the matrix after a leading curve is not fused
+    // into the next, as a bake forms its grid through it at no cost.
     expect(program.passCount).toBe(3);
     const colours = Float64Array.from([0.25, 0.5, 0.75]);
     program.run(colours);
@@ -95,6 +96,35 @@ describe('ColorProgram', () => {
     }
     // The same relative accuracy in every octave: 64 intervals each.
     expect(worstRelative).toBeLessThan(1e-4);
+  });
+
+  it('gives bit for bit the same values with an affine map fused into the curves after it as with the two passes apart', () => {
+    const mix = { matrix: [1.1, -0.06, -0.04, -0.05, 1.08, -0.03, 0.02, -0.1, 1.08], offset: [0.002, -0.001, 0] } as const;
+    const curve = toneCurveFunction({ black: 0.05, toe: 0.5, contrast: 1.3, shoulder: 0.4 });
+    for (const domain of ['encoded', 'linear'] as const) {
+      // A long-lived affine map is never fused (it may be part of a kept grid): the same maths in two passes.
+      const programs = [false, true].map((longLived) => {
+        const builder = new ProgramBuilder();
+        builder.channel('encoded', 'encoded', (x) => 0.9 * x + 0.05);
+        builder.chroma(1.1, 0);
+        builder.affine(domain, mix, longLived);
+        builder.channel('encoded', 'encoded', [curve, (x) => x * x, (x) => Math.sqrt(Math.max(0, x))]);
+        return builder.build();
+      });
+      // (curve + to-linear), chroma, [to-encoded], matrix + (to-encoded +) curves: one pass fewer fused.
+      const fused = domain === 'encoded' ? 4 : 3;
+      expect(programs.map((program) => program.passCount)).toEqual([fused, fused + 1]);
+      for (const count of [3000, 200_000]) {
+        // Short runs evaluate exactly, long ones through the tables; both with black and out-of-range points.
+        const [fused, apart] = programs.map((program) => {
+          const values = ramp(count);
+          for (let i = 0; i < values.length; i += 301) values[i] = i % 2 ? 0 : -0.8;
+          program.run(values);
+          return values;
+        });
+        expect(fused!.every((v, i) => Object.is(v, apart![i]))).toBe(true);
+      }
+    }
   });
 
   it('runs on a grid with red varying fastest', () => {

@@ -5,15 +5,17 @@
  *
  * Operations are written as exact functions and declare the signal domain they work in. The
  * builder inserts the encoded↔linear conversions between them, then fuses neighbours so a bake
- * makes few passes: consecutive per-channel curves (conversions included) become one curve, and
- * consecutive affine maps become one matrix. When a pass runs over many points, a fused curve is
- * evaluated through a dense table (`channel-pass.ts`).
+ * makes few passes: consecutive per-channel curves (conversions included) become one curve,
+ * consecutive affine maps become one matrix, and a matrix followed by curves becomes one pass.
+ * When a pass runs over many points, a fused curve is evaluated through a dense table
+ * (`channel-pass.ts`).
  *
  * Passes stay separate, each a tight loop over a chunk of points. Taking each point through every
  * operation in one loop, or folding a light operation (split toning, a blend) into a table
  * lookup's loop, measured 1.3 to 2 times slower in V8: one point's operations form a long
  * dependency chain, while the iterations of a thin loop are independent and overlap in the
- * processor.
+ * processor. A matrix folded into the lookup loop after it is the exception kept: each point's
+ * three table lookups are still independent, and it measured no slower than the two passes apart.
  */
 import { chainKey, markLongLived } from './channel-pass';
 import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
@@ -133,12 +135,28 @@ export class ProgramBuilder {
   }
 }
 
-/** Fuses neighbours: channel + channel → one channel stage (composed functions), affine + affine → one. */
+/**
+ * True when the stages so far are a leading affine map, or a leading channel stage and an affine
+ * map: `runOnGrid` evaluates those while it forms the grid, at no cost per pass.
+ */
+function formsGrid(stages: readonly Stage[]): boolean {
+  return stages.length === 1 || (stages.length === 2 && stages[0]!.kind === 'channel');
+}
+
+/**
+ * Fuses neighbours: channel + channel → one channel stage (composed functions), affine + affine →
+ * one, and affine + channel → one channel stage that maps each point before its curves (one loop
+ * instead of two, with the same arithmetic). Not fused: an affine map that the grid is formed
+ * with (free of charge, see {@link formsGrid}) or a long-lived one (a camera's gamut matrix, part
+ * of the grid kept across bakes).
+ */
 function fuse(stages: readonly Stage[]): Stage[] {
   const out: Stage[] = [];
   for (const stage of stages) {
     const last = out[out.length - 1];
-    if (last?.kind === 'channel' && stage.kind === 'channel') {
+    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && !formsGrid(out) && last.domain === stage.from) {
+      out[out.length - 1] = { ...stage, pre: last.affine };
+    } else if (last?.kind === 'channel' && stage.kind === 'channel') {
       const [a0, a1, a2] = last.fns;
       const [b0, b1, b2] = stage.fns;
       // Keep "same function on every channel" visible, so the step builds one table, not three.
@@ -147,6 +165,7 @@ function fuse(stages: readonly Stage[]): Stage[] {
       const [s0, s1, s2] = stage.chains;
       out[out.length - 1] = {
         kind: 'channel',
+        ...(last.pre ? { pre: last.pre } : {}),
         from: last.from,
         to: stage.to,
         fns: shared ? [shared, shared, shared] : [(x) => b0(a0(x)), (x) => b1(a1(x)), (x) => b2(a2(x))],
@@ -171,6 +190,7 @@ function fuse(stages: readonly Stage[]): Stage[] {
  */
 function stageKey(stage: Stage): string | null {
   if (stage.kind === 'channel') {
+    if (stage.pre) return null;
     const keys = stage.chains.map(chainKey);
     return keys.every((key) => key !== null) ? `${stage.from}>${stage.to}:${keys.join('|')}` : null;
   }
@@ -244,7 +264,7 @@ export class ColorProgram {
     let axes = [axis, axis, axis];
     let first = 0;
     const lead = this.stages[0];
-    if (lead?.kind === 'channel') {
+    if (lead?.kind === 'channel' && !lead.pre) {
       axes = lead.fns.map((fn) => axis.map(fn));
       first = 1;
     }
