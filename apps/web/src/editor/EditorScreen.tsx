@@ -1,4 +1,4 @@
-import { useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
 import type { OpenMedia } from '../workspace/open-media';
 import { EditorMediaProvider } from './editor-media';
@@ -29,12 +29,12 @@ export function EditorScreen({ media, restoring, onClose }: { media: OpenMedia |
   // One bridge per open file (keyed on the file, not on the Asset object that live updates
   // replace), so a new file starts with no element and frame version 0.
   const bridge = useMemo(() => new MediaBridge(mediaType), [key, mediaType]);
-  const host = useRef<HTMLDivElement>(null);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const { height } = useElementSize(host);
   const preview = <PreviewArea key={key} media={media} restoring={restoring} onClose={onClose} bridge={bridge} layout={layout} />;
   return (
     <EditorMediaHost bridge={bridge}>
-      <div ref={host} className={`editor editor-${layout}`} data-testid="editor" data-layout={layout}>
+      <div ref={setHost} className={`editor editor-${layout}`} data-testid="editor" data-layout={layout}>
         {layout === 'phone' ? (
           <div className="editor-phone-stack">
             <div className="editor-phone-preview">{preview}</div>

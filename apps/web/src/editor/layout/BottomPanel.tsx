@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { ColorGradingPanel, LooksPanel, SmartAutoGradePanel } from '../panels';
@@ -40,14 +40,14 @@ export function BottomPanel({ layout }: { layout: ScreenLayout }) {
 const MIDDLE_MIN_PIXELS = 250;
 
 function DesktopBottomPanel() {
-  const middle = useRef<HTMLDivElement>(null);
+  const [middle, setMiddle] = useState<HTMLDivElement | null>(null);
   const minSize = minSizePercent(MIDDLE_MIN_PIXELS, useElementSize(middle).width, 25, 45);
   return (
     <div className="bottom-panel">
       <div className="bottom-area bottom-assets">
         <AreaContent tab="assets" />
       </div>
-      <div ref={middle} className="bottom-middle">
+      <div ref={setMiddle} className="bottom-middle">
         <PanelGroup direction="horizontal" autoSaveId="cinegrade.editor.bottom">
           <Panel id="bottom-smart" order={1} defaultSize={50} minSize={minSize}>
             <Area>

@@ -1,15 +1,17 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 export interface ElementSize {
   width: number;
   height: number;
 }
 
-/** An element's size in CSS pixels, kept current on resize (0 × 0 until measured). */
-export function useElementSize(element: RefObject<HTMLElement | null>): ElementSize {
+/**
+ * An element's size in CSS pixels, kept current on resize (0 × 0 until measured). Takes the
+ * element itself (held in state through a callback ref), so an element mounted anew is measured.
+ */
+export function useElementSize(target: HTMLElement | null): ElementSize {
   const [size, setSize] = useState<ElementSize>({ width: 0, height: 0 });
   useLayoutEffect(() => {
-    const target = element.current;
     if (!target) return undefined;
     const measure = () => {
       const box = target.getBoundingClientRect();
@@ -20,6 +22,6 @@ export function useElementSize(element: RefObject<HTMLElement | null>): ElementS
     const observer = new ResizeObserver(measure);
     observer.observe(target);
     return () => observer.disconnect();
-  }, [element]);
+  }, [target]);
   return size;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Panel, PanelGroup } from 'react-resizable-panels';
 import type { OpenMedia } from '../../workspace/open-media';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
@@ -88,7 +88,7 @@ export function PreviewArea(props: { media: OpenMedia | null; restoring: boolean
   // On a tablet the monitors stack when that shows the picture larger (a wide picture, a tall preview).
   // Held as state: the host mounts anew when the layout moves it (tablet to phone and back).
   const [hostElement, setHostElement] = useState<HTMLDivElement | null>(null);
-  const hostSize = useElementSize(useMemo(() => ({ current: hostElement }), [hostElement]));
+  const hostSize = useElementSize(hostElement);
   const frameSize = naturalSize(source);
   const stacked = layout === 'tablet' && monitorsStack(hostSize, frameSize);
   const monitors = (
