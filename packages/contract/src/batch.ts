@@ -183,13 +183,13 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches',
     summary:
-      "Start a batch from assets you uploaded: links the video files to a new session 'Batch {date} {time}' (one transaction: never a session without its files), saves the look and grade on each and queues one export per file. Premium and Enterprise only (403 otherwise, nothing created).",
+      "Start a batch from assets you uploaded: links the video files to a new session 'Batch {date} {time}' (one transaction: never a session without its files), saves the look and grade on each and queues one export per file. Premium and Enterprise only (403 otherwise, nothing created); a user whose storage use is at or above their plan's quota gets 413 and nothing is created.",
     tag: 'batch',
     auth: 'user',
     body: CreateBatchRequest,
     response: CreateBatchResponse,
     status: 201,
-    errors: [...BATCH_ERRORS, 409, 503],
+    errors: [...BATCH_ERRORS, 409, 413, 503],
   },
   listBatches: {
     method: 'get',

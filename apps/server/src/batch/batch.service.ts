@@ -102,6 +102,8 @@ export class BatchService {
     if (inBatch) throw new HttpError(409, 'conflict', `${inBatch.media_file_name} is already in a batch.`);
     const grade = { selected_lut: body.selectedLUT, color_settings: body.colorSettings };
     gradeOfRequest(grade.selected_lut, grade.color_settings);
+    // A storage already full refuses the whole batch once, rather than each of its files.
+    await this.exports.checkStorage(userId);
     // Every refusal an export could give (format, size, look, this server's ffmpeg) before anything is written.
     for (const row of videos) {
       try {
@@ -232,7 +234,7 @@ export class BatchService {
 
   /**
    * Queues the file's render through the ordinary export; a refusal (a plan changed, a LUT deleted,
-   * the file gone) is kept on the file as its error, with Retry.
+   * the file gone, the storage quota reached) is kept on the file as its error, with Retry.
    */
   private async startFile(userId: string, session: BatchSessionRow, assetId: string, grade: { selected_lut: string | null; color_settings: ColorSettings }): Promise<void> {
     const settings = session.settings as unknown as BatchSettings;
