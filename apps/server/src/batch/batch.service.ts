@@ -102,9 +102,9 @@ export class BatchService {
     if (inBatch) throw new HttpError(409, 'conflict', `${inBatch.media_file_name} is already in a batch.`);
     const grade = { selected_lut: body.selectedLUT, color_settings: body.colorSettings };
     gradeOfRequest(grade.selected_lut, grade.color_settings);
-    // A storage already full refuses the whole batch once, rather than each of its files.
-    await this.exports.checkStorage(userId);
     // Every refusal an export could give (format, size, look, this server's ffmpeg) before anything is written.
+    // Not the storage quota: the files were uploaded for this batch, so each is kept in it, failed
+    // with the reason and Retry, rather than left out (uploading them again would be refused too).
     for (const row of videos) {
       try {
         await this.exports.check(userId, this.exportRequest(row.id, grade, body));
@@ -186,6 +186,8 @@ export class BatchService {
     const files = await this.batches.files(userId, session.id);
     const ids = new Set(this.selected(files, body.assetIds, BATCH_MESSAGES.selectFilesToExport));
     const chosen = files.filter((f) => ids.has(f.asset_id));
+    // Refused whole while the storage is full, before any file lets go of the render it has.
+    await this.exports.checkStorage(userId);
     for (const file of chosen) {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
     }
