@@ -20,6 +20,7 @@
 import { REC709_LUMA } from './colorimetry';
 import { monotoneThrough } from './curves';
 import type { CurvePoint } from './curves';
+import { KeptArrays } from './kept-arrays';
 
 export const HUE_CURVE_NAMES = ['hueVsHue', 'hueVsSat', 'hueVsLum', 'lumVsSat'] as const;
 export type HueCurveName = (typeof HUE_CURVE_NAMES)[number];
@@ -74,6 +75,7 @@ export const HUE_TABLE_INTERVALS = 512;
  * What the pass reads, per curve a table of its effect at x = k/512 (null when the curve is
  * neutral): the hue turn y − 0.5, the saturation factors 2y, the luma shift per unit of chroma
  * y − 0.5. Tables make the pass cheap: a spline evaluation per pixel would search its points.
+ * They are shared between programs (kept across bakes): nothing may write to them.
  */
 export interface HueCurveTables {
   readonly hueShift: Float64Array | null;
@@ -82,14 +84,27 @@ export interface HueCurveTables {
   readonly lumSat: Float64Array | null;
 }
 
+/**
+ * Each curve's table by its name and points, kept across bakes (16 tables at most): a bake whose
+ * hue curves did not change (a drag of any other control) builds none, and a drag of one curve
+ * builds only its own. A kept table equals a rebuilt one bit for bit.
+ */
+const keptTables = new KeptArrays(16, 1024 * 1024);
+
+/** A number's exact text, −0 included (JSON writes −0 as 0). */
+const exactText = (v: number): string => (Object.is(v, -0) ? '-0' : String(v));
+
 function table(name: HueCurveName, points: readonly CurvePoint[], effect: (y: number) => number): Float64Array | null {
   if (isHueCurveAtRest(points)) return null;
+  const key = `${name}:${points.map((p) => `${exactText(p.x)},${exactText(p.y)}`).join(';')}`;
+  const kept = keptTables.recall(key);
+  if (kept) return kept;
   const f = hueCurveFunction(name, points);
   const out = new Float64Array(HUE_TABLE_INTERVALS + 2);
   for (let k = 0; k <= HUE_TABLE_INTERVALS; k++) out[k] = effect(f(k / HUE_TABLE_INTERVALS));
   // One spare node, so x = 1 exactly (a luma of 1) interpolates within the table.
   out[HUE_TABLE_INTERVALS + 1] = out[HUE_TABLE_INTERVALS]!;
-  return out;
+  return keptTables.keep(key, out);
 }
 
 export function hueCurveTables(curves: HueCurves): HueCurveTables {
