@@ -138,23 +138,28 @@ export function applyHueCurves(buffer: Float64Array, start: number, end: number,
     let hi: number;
     let lo: number;
     let h6: number;
-    // The hexcone hue: which channel is largest decides the sector pair, the others where in it.
+    let pair: number;
+    // The hexcone hue: which channel is largest decides the sector pair (noted in the branch that
+    // finds it, not found again by comparing), the others where in it.
     if (r >= g && r >= b) {
       hi = r;
       lo = g < b ? g : b;
       h6 = g - b;
+      pair = 0;
     } else if (g >= b) {
       hi = g;
       lo = r < b ? r : b;
       h6 = b - r;
+      pair = 2;
     } else {
       hi = b;
       lo = r < g ? r : g;
       h6 = r - g;
+      pair = 4;
     }
     const c = hi - lo;
     if (!(c > 0)) continue;
-    h6 = h6 / c + (hi === r ? 0 : hi === g ? 2 : 4);
+    h6 = h6 / c + pair;
     if (h6 < 0) h6 += 6;
     // One table position for the three hue tables (h6/6 is within 0..1).
     const p = h6 * (n / 6);
