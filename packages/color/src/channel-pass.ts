@@ -34,7 +34,7 @@ const ENCODED_HIGH = 1.5;
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
 const OCTAVES: Record<Exclude<Domain, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
   // Up to 8: highlights pushed by exposure and white balance.
-  linear: { lowest: -14, octaves: 17 },
+  linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
 };
