@@ -8,15 +8,19 @@
  *    little outside 0..1), 2048 intervals for a 33-point bake, 4096 for a 65-point one;
  *  - linear and scene light are indexed by octave, like a float: the index is read from the bits
  *    of the value's exponent and the top of its mantissa (no arithmetic on the value itself), so
- *    every octave from 2^−14 up gets the same number of intervals, 64 per octave for a 33-point
+ *    every octave (from 2^−24 up in linear light, 2^−14 in scene light) gets the same number of
+ *    intervals, 64 per octave for a 33-point
  *    bake and 128 for a 65-point one, and the relative error is the same from near black, where
  *    curves such as x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values
  *    (what black-point and gamut operations leave below zero) have their own half of the table.
  *    The index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the
  *    value.
  * Building a table costs about as much as evaluating that many points, so tables are sized to the
- * run. Values near zero (encoded within 0.01, linear or scene light within 2^−14 ≈ 6e−5) and
- * values outside a table use the exact function. Measured error: `program.test.ts`.
+ * run. Values near zero (encoded within 0.01, linear light within 2^−24 ≈ 6e−8, scene light within
+ * 2^−14 ≈ 6e−5) and values outside a table use the exact function. Measured error:
+ * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
+ * pow, 63 ns here), so the linear tables reach far enough down that they are left little but exact
+ * zeros (the black that clamps leave), which take the function's value at 0.
  */
 import { KeptArrays } from './kept-arrays';
 import { applyAffineToTriplets } from './matrix';
@@ -33,7 +37,7 @@ const ENCODED_HIGH = 1.5;
 
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
 const OCTAVES: Record<Exclude<Domain, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
-  // Up to 8: highlights pushed by exposure and white balance.
+  // Up to 8: highlights pushed by exposure and white balance; down to 6e-8 (encoded 0.001).
   linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
