@@ -291,28 +291,48 @@ interface Tables {
  * same loops measured 20 to 35 % slower.
  */
 
-/** Lookups through direct-indexed tables (encoded values), channel by channel. */
+/**
+ * Lookups through direct-indexed tables (encoded values): one loop over the points, each
+ * channel's lookup in turn (measured 10 % faster than a loop per channel: V8 checks the buffer
+ * once per point instead of once per value).
+ */
 class DirectLookup implements Step {
   constructor(private readonly tables: Tables) {}
 
   run(buffer: Float64Array, start: number, end: number): void {
     const { t0, t1, t2, low, limit, scale } = this.tables;
-    missed[0] = lookupDirect(buffer, start * 3, end * 3, t0, low, limit, scale, misses0);
-    missed[1] = lookupDirect(buffer, start * 3 + 1, end * 3, t1, low, limit, scale, misses1);
-    missed[2] = lookupDirect(buffer, start * 3 + 2, end * 3, t2, low, limit, scale, misses2);
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      if (!directAt(buffer, i, t0, low, limit, scale)) misses0[n0++] = i;
+      if (!directAt(buffer, i + 1, t1, low, limit, scale)) misses1[n1++] = i + 1;
+      if (!directAt(buffer, i + 2, t2, low, limit, scale)) misses2[n2++] = i + 2;
+    }
+    missed[0] = n0;
+    missed[1] = n1;
+    missed[2] = n2;
   }
 }
 
-/** Lookups through octave-indexed tables (linear or scene light), channel by channel. */
+/** {@link DirectLookup} through octave-indexed tables (linear or scene light). */
 class OctaveLookup implements Step {
   constructor(private readonly tables: Tables) {}
 
   run(buffer: Float64Array, start: number, end: number): void {
     const { t0, t1, t2, low, limit, scale, negative } = this.tables;
     const w = wordsOfBuffer(buffer);
-    missed[0] = lookupOctave(buffer, w, start * 3, end * 3, t0, low, limit, scale, negative, misses0);
-    missed[1] = lookupOctave(buffer, w, start * 3 + 1, end * 3, t1, low, limit, scale, negative, misses1);
-    missed[2] = lookupOctave(buffer, w, start * 3 + 2, end * 3, t2, low, limit, scale, negative, misses2);
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative)) misses2[n2++] = i + 2;
+    }
+    missed[0] = n0;
+    missed[1] = n1;
+    missed[2] = n2;
   }
 }
 
