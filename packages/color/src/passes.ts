@@ -80,9 +80,15 @@ class BlendPass implements Step {
   run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void {
     const amount = this.amount;
     const base = start * 3;
-    for (let i = base, stop = end * 3; i < stop; i++) {
-      const s = snapshot[i - base]!;
-      buffer[i] = s + amount * (buffer[i]! - s);
+    // A point (three values) per iteration: V8 checks the arrays once per iteration.
+    for (let i = base, stop = end * 3; i < stop; i += 3) {
+      const j = i - base;
+      const s0 = snapshot[j]!;
+      const s1 = snapshot[j + 1]!;
+      const s2 = snapshot[j + 2]!;
+      buffer[i] = s0 + amount * (buffer[i]! - s0);
+      buffer[i + 1] = s1 + amount * (buffer[i + 1]! - s1);
+      buffer[i + 2] = s2 + amount * (buffer[i + 2]! - s2);
     }
   }
 }
