@@ -198,7 +198,12 @@ function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction
   }
 }
 
-/** A direct-table lookup of buffer[i] in place, as {@link lookupDirect}; false when left to the exact function. */
+/**
+ * Looks buffer[i] up in place in a table indexed directly from `low` (table position
+ * p = (x − low)·scale); false when the value is left to the exact function. Near black
+ * (|x| < 0.01) it is: a linear-light error of 1e-8 there is invisible, but a later x^(1/2.4)
+ * would magnify it to 1e-4.
+ */
 function directAt(buffer: Float64Array, i: number, table: Float64Array, low: number, limit: number, scale: number): boolean {
   const x = buffer[i]!;
   if (Math.abs(x) >= 0.01 && x >= low && x < limit) {
@@ -211,7 +216,14 @@ function directAt(buffer: Float64Array, i: number, table: Float64Array, low: num
   return false;
 }
 
-/** An octave-table lookup of buffer[i] in place, as {@link lookupOctave}; false when left to the exact function. */
+/**
+ * Looks buffer[i] up in place in an octave-indexed table, reading its high word from `w` (the
+ * same memory); false when the value is left to the exact function. With the sign bit masked off,
+ * the high word grows with the magnitude, octave by octave and linearly within one: position
+ * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
+ * between two nodes. Negative values add `negative` to the index (the table's second half).
+ * Magnitudes below `base` (and zero), at or above `top`, and NaN are left to the exact function.
+ */
 function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number): boolean {
   const high = w[2 * i + HIGH_WORD]!;
   const magnitude = high & 0x7fffffff;
@@ -227,19 +239,7 @@ function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: numbe
 }
 
 /**
- * Table lookup for values i, i + 3, … < stop of `buffer` (one channel) through a table indexed
- * directly from `low` (table position p = (x − low)·scale). Near black (|x| < 0.01) the value is
- * left to the exact function (listed in `list`; the count is returned): a linear-light error of
- * 1e-8 there is invisible, but a later x^(1/2.4) would magnify it to 1e-4.
- */
-function lookupDirect(buffer: Float64Array, i: number, stop: number, table: Float64Array, low: number, limit: number, scale: number, list: Int32Array): number {
-  let count = 0;
-  for (; i < stop; i += 3) if (!directAt(buffer, i, table, low, limit, scale)) list[count++] = i;
-  return count;
-}
-
-/**
- * Views of a buffer's float64 values as pairs of 32-bit words, for {@link lookupOctave}; the
+ * Views of a buffer's float64 values as pairs of 32-bit words, for {@link octaveAt}; the
  * passes of a run share one buffer, so one view is kept.
  */
 let wordsOf: Float64Array | null = null;
@@ -251,21 +251,6 @@ function wordsOfBuffer(buffer: Float64Array): Int32Array<ArrayBufferLike> {
     wordsOf = buffer;
   }
   return words;
-}
-
-/**
- * Table lookup for values i, i + 3, … < stop of `buffer` (one channel) through an octave-indexed
- * table, reading each value's high word from `w` (the same memory). With the sign bit masked off,
- * the high word grows with the magnitude, octave by octave and linearly within one: position
- * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
- * between two nodes. Negative values add `negative` to the index (the table's second half).
- * Magnitudes below `base` (and zero), at or above `top`, and NaN are listed in `list` for the
- * exact function; the count is returned.
- */
-function lookupOctave(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, stop: number, table: Float64Array, base: number, top: number, scale: number, negative: number, list: Int32Array): number {
-  let count = 0;
-  for (; i < stop; i += 3) if (!octaveAt(buffer, w, i, table, base, top, scale, negative)) list[count++] = i;
-  return count;
 }
 
 /**
