@@ -8,20 +8,25 @@
  *    little outside 0..1), 2048 intervals for a 33-point bake, 4096 for a 65-point one;
  *  - linear and scene light are indexed by octave, like a float: the index is read from the bits
  *    of the value's exponent and the top of its mantissa (no arithmetic on the value itself), so
- *    every octave from 2^−14 up gets the same number of intervals, 64 per octave for a 33-point
+ *    every octave (from 2^−24 up in linear light, 2^−14 in scene light) gets the same number of
+ *    intervals, 64 per octave for a 33-point
  *    bake and 128 for a 65-point one, and the relative error is the same from near black, where
  *    curves such as x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values
  *    (what black-point and gamut operations leave below zero) have their own half of the table.
  *    The index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the
  *    value.
  * Building a table costs about as much as evaluating that many points, so tables are sized to the
- * run. Values near zero (encoded within 0.01, linear or scene light within 2^−14 ≈ 6e−5) and
- * values outside a table use the exact function. Measured error: `program.test.ts`.
+ * run. Values near zero (encoded within 0.01, linear light within 2^−24 ≈ 6e−8, scene light within
+ * 2^−14 ≈ 6e−5) and values outside a table use the exact function. Measured error:
+ * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
+ * pow, 63 ns here), so the linear tables reach far enough down that they are left little but exact
+ * zeros (the black that clamps leave), which take the function's value at 0.
  */
 import { KeptArrays } from './kept-arrays';
 import { applyAffineToTriplets } from './matrix';
 import type { Affine3 } from './matrix';
-import type { ChannelChain, ChannelFunction, ChannelFunctions, Domain } from './program-types';
+import { CHUNK_POINTS } from './program-types';
+import type { ChannelChain, ChannelFunction, ChannelFunctions, Domain, Step } from './program-types';
 
 /** Runs below this many points evaluate curves exactly; longer ones build and use tables. */
 const TABLE_THRESHOLD = 4096;
@@ -32,8 +37,8 @@ const ENCODED_HIGH = 1.5;
 
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
 const OCTAVES: Record<Exclude<Domain, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
-  // Up to 8: highlights pushed by exposure and white balance.
-  linear: { lowest: -14, octaves: 17 },
+  // Up to 8: highlights pushed by exposure and white balance; down to 6e-8 (encoded 0.001).
+  linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
 };
@@ -176,17 +181,16 @@ function sameChain(a: ChannelChain, b: ChannelChain): boolean {
 }
 
 /**
- * Indices of the values a table lookup left to the exact function: with no call in the table
- * loop V8 keeps that loop's values in registers (measured 10 to 17 % faster). A chunk has at most
- * 1024 values per channel.
+ * Indices of the values a table step left to the exact functions, one list per channel, and
+ * their counts: a table step fills them and the {@link ExactMisses} step after it empties them.
  */
-let misses = new Int32Array(1024);
-/** The second and third channel's list, for a pass that maps each point before its lookups. */
-let misses1 = new Int32Array(1024);
-let misses2 = new Int32Array(1024);
+const misses0 = new Int32Array(CHUNK_POINTS);
+const misses1 = new Int32Array(CHUNK_POINTS);
+const misses2 = new Int32Array(CHUNK_POINTS);
+const missed = new Int32Array(3);
 
-/** Evaluates the `count` values listed in `list` (`misses` unless given) exactly (exact zeros take `atZero`). */
-function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction, atZero: number, list: Int32Array = misses): void {
+/** Evaluates the `count` values listed in `list` exactly (exact zeros take `atZero`). */
+function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction, atZero: number, list: Int32Array): void {
   for (let j = 0; j < count; j++) {
     const i = list[j]!;
     const x = buffer[i]!;
@@ -194,7 +198,12 @@ function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction
   }
 }
 
-/** A direct-table lookup of buffer[i] in place, as {@link lookupDirect}; false when left to the exact function. */
+/**
+ * Looks buffer[i] up in place in a table indexed directly from `low` (table position
+ * p = (x − low)·scale); false when the value is left to the exact function. Near black
+ * (|x| < 0.01) it is: a linear-light error of 1e-8 there is invisible, but a later x^(1/2.4)
+ * would magnify it to 1e-4.
+ */
 function directAt(buffer: Float64Array, i: number, table: Float64Array, low: number, limit: number, scale: number): boolean {
   const x = buffer[i]!;
   if (Math.abs(x) >= 0.01 && x >= low && x < limit) {
@@ -207,7 +216,14 @@ function directAt(buffer: Float64Array, i: number, table: Float64Array, low: num
   return false;
 }
 
-/** An octave-table lookup of buffer[i] in place, as {@link lookupOctave}; false when left to the exact function. */
+/**
+ * Looks buffer[i] up in place in an octave-indexed table, reading its high word from `w` (the
+ * same memory); false when the value is left to the exact function. With the sign bit masked off,
+ * the high word grows with the magnitude, octave by octave and linearly within one: position
+ * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
+ * between two nodes. Negative values add `negative` to the index (the table's second half).
+ * Magnitudes below `base` (and zero), at or above `top`, and NaN are left to the exact function.
+ */
 function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number): boolean {
   const high = w[2 * i + HIGH_WORD]!;
   const magnitude = high & 0x7fffffff;
@@ -223,19 +239,7 @@ function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: numbe
 }
 
 /**
- * Table lookup for values i, i + 3, … < stop of `buffer` (one channel) through a table indexed
- * directly from `low` (table position p = (x − low)·scale). Near black (|x| < 0.01) the exact
- * function is used: a linear-light error of 1e-8 there is invisible, but a later x^(1/2.4) would
- * magnify it to 1e-4.
- */
-function lookupDirect(buffer: Float64Array, i: number, stop: number, table: Float64Array, fn: ChannelFunction, low: number, limit: number, scale: number, atZero: number): void {
-  let missed = 0;
-  for (; i < stop; i += 3) if (!directAt(buffer, i, table, low, limit, scale)) misses[missed++] = i;
-  evaluateMisses(buffer, missed, fn, atZero);
-}
-
-/**
- * Views of a buffer's float64 values as pairs of 32-bit words, for {@link lookupOctave}; the
+ * Views of a buffer's float64 values as pairs of 32-bit words, for {@link octaveAt}; the
  * passes of a run share one buffer, so one view is kept.
  */
 let wordsOf: Float64Array | null = null;
@@ -250,91 +254,180 @@ function wordsOfBuffer(buffer: Float64Array): Int32Array<ArrayBufferLike> {
 }
 
 /**
- * Table lookup for values i, i + 3, … < stop of `buffer` (one channel) through an octave-indexed
- * table, reading each value's high word from `w` (the same memory). With the sign bit masked off,
- * the high word grows with the magnitude, octave by octave and linearly within one: position
- * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
- * between two nodes. Negative values add `negative` to the index (the table's second half).
- * Magnitudes below `base` (and zero), at or above `top`, and NaN use the exact function.
+ * A channel pass's tables and their index: encoded values from `low` to `limit`, position
+ * (x − low)·scale; light from high word `low` to `limit`, position (high − low)·scale, negative
+ * values from `negative` on.
  */
-function lookupOctave(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, stop: number, table: Float64Array, fn: ChannelFunction, base: number, top: number, scale: number, negative: number, atZero: number): void {
-  let missed = 0;
-  for (; i < stop; i += 3) if (!octaveAt(buffer, w, i, table, base, top, scale, negative)) misses[missed++] = i;
-  evaluateMisses(buffer, missed, fn, atZero);
+interface Tables {
+  readonly t0: Float64Array;
+  readonly t1: Float64Array;
+  readonly t2: Float64Array;
+  readonly low: number;
+  readonly limit: number;
+  readonly scale: number;
+  readonly negative: number;
 }
 
-/** How many values of each channel the last {@link affineThenLookup} left to the exact functions. */
-const missed = new Int32Array(3);
+/*
+ * The steps of a channel pass. Each shape of table loop is its own class, and the exact
+ * evaluation of what the tables left is a step of its own: a program calls its steps from one
+ * call site that sees many classes, so V8 compiles each step's loop apart, with nothing but that
+ * loop in it. Folded into one method with the exact path (which calls the channel functions) the
+ * same loops measured 20 to 35 % slower.
+ */
 
 /**
- * An affine map, then each channel's table, in one loop over points start..end−1 (a fused affine +
- * channel stage): the mapped values are written, then looked up in place exactly as the separate
- * passes would (the same arithmetic, so the same results). Values left to the exact functions are
- * listed per channel (`misses`, `misses1`, `misses2`; counts in `missed`) and evaluated after the
- * loop, so the loop itself makes no call.
+ * Lookups through direct-indexed tables (encoded values): one loop over the points, each
+ * channel's lookup in turn (measured 10 % faster than a loop per channel: V8 checks the buffer
+ * once per point instead of once per value).
  */
-function affineThenLookup(buffer: Float64Array, start: number, end: number, affine: Affine3, pass: ChannelPass, w: Int32Array<ArrayBufferLike> | null): void {
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = affine.matrix;
-  const [o0, o1, o2] = affine.offset;
-  const { t0, t1, t2, low, limit, scale, negative } = pass;
-  let n0 = 0;
-  let n1 = 0;
-  let n2 = 0;
-  for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-    const r = buffer[i]!;
-    const g = buffer[i + 1]!;
-    const b = buffer[i + 2]!;
-    buffer[i] = m0 * r + m1 * g + m2 * b + o0;
-    buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
-    buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-    if (w === null) {
-      if (!directAt(buffer, i, t0, low, limit, scale)) misses[n0++] = i;
+class DirectLookup implements Step {
+  constructor(private readonly tables: Tables) {}
+
+  run(buffer: Float64Array, start: number, end: number): void {
+    const { t0, t1, t2, low, limit, scale } = this.tables;
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      if (!directAt(buffer, i, t0, low, limit, scale)) misses0[n0++] = i;
       if (!directAt(buffer, i + 1, t1, low, limit, scale)) misses1[n1++] = i + 1;
       if (!directAt(buffer, i + 2, t2, low, limit, scale)) misses2[n2++] = i + 2;
-    } else {
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses[n0++] = i;
+    }
+    missed[0] = n0;
+    missed[1] = n1;
+    missed[2] = n2;
+  }
+}
+
+/** {@link DirectLookup} through octave-indexed tables (linear or scene light). */
+class OctaveLookup implements Step {
+  constructor(private readonly tables: Tables) {}
+
+  run(buffer: Float64Array, start: number, end: number): void {
+    const { t0, t1, t2, low, limit, scale, negative } = this.tables;
+    const w = wordsOfBuffer(buffer);
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses0[n0++] = i;
       if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative)) misses1[n1++] = i + 1;
       if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative)) misses2[n2++] = i + 2;
     }
-  }
-  missed[0] = n0;
-  missed[1] = n1;
-  missed[2] = n2;
-}
-
-function evaluateExactly(buffer: Float64Array, start: number, end: number, f0: ChannelFunction, f1: ChannelFunction, f2: ChannelFunction): void {
-  for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-    buffer[i] = f0(buffer[i]!);
-    buffer[i + 1] = f1(buffer[i + 1]!);
-    buffer[i + 2] = f2(buffer[i + 2]!);
+    missed[0] = n0;
+    missed[1] = n1;
+    missed[2] = n2;
   }
 }
 
-const NO_TABLE: Float64Array = new Float64Array(0);
+/**
+ * An affine map, then each channel's direct-indexed table, in one loop over the points: the
+ * mapped values are written, then looked up in place exactly as two passes would (the same
+ * arithmetic, so the same results).
+ */
+class AffineThenDirect implements Step {
+  constructor(
+    private readonly affine: Affine3,
+    private readonly tables: Tables,
+  ) {}
+
+  run(buffer: Float64Array, start: number, end: number): void {
+    const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
+    const [o0, o1, o2] = this.affine.offset;
+    const { t0, t1, t2, low, limit, scale } = this.tables;
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      const r = buffer[i]!;
+      const g = buffer[i + 1]!;
+      const b = buffer[i + 2]!;
+      buffer[i] = m0 * r + m1 * g + m2 * b + o0;
+      buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
+      buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
+      if (!directAt(buffer, i, t0, low, limit, scale)) misses0[n0++] = i;
+      if (!directAt(buffer, i + 1, t1, low, limit, scale)) misses1[n1++] = i + 1;
+      if (!directAt(buffer, i + 2, t2, low, limit, scale)) misses2[n2++] = i + 2;
+    }
+    missed[0] = n0;
+    missed[1] = n1;
+    missed[2] = n2;
+  }
+}
+
+/** {@link AffineThenDirect} with octave-indexed tables (linear or scene light). */
+class AffineThenOctave implements Step {
+  constructor(
+    private readonly affine: Affine3,
+    private readonly tables: Tables,
+  ) {}
+
+  run(buffer: Float64Array, start: number, end: number): void {
+    const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
+    const [o0, o1, o2] = this.affine.offset;
+    const { t0, t1, t2, low, limit, scale, negative } = this.tables;
+    const w = wordsOfBuffer(buffer);
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      const r = buffer[i]!;
+      const g = buffer[i + 1]!;
+      const b = buffer[i + 2]!;
+      buffer[i] = m0 * r + m1 * g + m2 * b + o0;
+      buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
+      buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative)) misses2[n2++] = i + 2;
+    }
+    missed[0] = n0;
+    missed[1] = n1;
+    missed[2] = n2;
+  }
+}
+
+/** The exact functions for the values the table step before it left (near black, out of range, NaN). */
+class ExactMisses implements Step {
+  constructor(
+    private readonly fns: ChannelFunctions,
+    private readonly atZero: readonly [number, number, number],
+  ) {}
+
+  run(buffer: Float64Array): void {
+    const [f0, f1, f2] = this.fns;
+    const [z0, z1, z2] = this.atZero;
+    if (missed[0]! > 0) evaluateMisses(buffer, missed[0]!, f0, z0, misses0);
+    if (missed[1]! > 0) evaluateMisses(buffer, missed[1]!, f1, z1, misses1);
+    if (missed[2]! > 0) evaluateMisses(buffer, missed[2]!, f2, z2, misses2);
+  }
+}
+
+/** Exact evaluation of every value (a run too short to pay for tables), after the affine map if any. */
+class ExactChannels implements Step {
+  constructor(
+    private readonly fns: ChannelFunctions,
+    private readonly pre: Affine3 | null,
+  ) {}
+
+  run(buffer: Float64Array, start: number, end: number): void {
+    const [f0, f1, f2] = this.fns;
+    if (this.pre) applyAffineToTriplets(this.pre, buffer, start * 3, buffer, start * 3, end - start);
+    for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
+      buffer[i] = f0(buffer[i]!);
+      buffer[i + 1] = f1(buffer[i + 1]!);
+      buffer[i + 2] = f2(buffer[i + 2]!);
+    }
+  }
+}
 
 /** A per-channel pass: the same function on all three channels, or one per channel. */
 export class ChannelPass {
-  private readonly f0: ChannelFunction;
-  private readonly f1: ChannelFunction;
-  private readonly f2: ChannelFunction;
-  /** The exact value of each channel's function at 0. */
-  private readonly z0: number;
-  private readonly z1: number;
-  private readonly z2: number;
-  /**
-   * The table's index, set with the tables: encoded values from `low` to `limit`, position
-   * (x − low)·scale; light from high word `low` to `limit`, position (high − low)·scale, negative
-   * values from `negative` on. Public for {@link affineThenLookup}; written only by `prepare`.
-   */
-  low = 0;
-  limit = 0;
-  scale = 0;
-  negative = 0;
-  t0: Float64Array = NO_TABLE;
-  t1: Float64Array = NO_TABLE;
-  t2: Float64Array = NO_TABLE;
+  private readonly exact: readonly Step[];
+  /** The table steps, built with the tables for runs of `intervals` intervals. */
+  private steps: readonly Step[] = [];
   private intervals = 0;
-  private useTables = false;
 
   /**
    * @param fns each channel's function, composed (for exact evaluation)
@@ -343,22 +436,18 @@ export class ChannelPass {
    */
   constructor(
     private readonly from: Domain,
-    fns: ChannelFunctions,
+    private readonly fns: ChannelFunctions,
     private readonly chains: readonly [ChannelChain, ChannelChain, ChannelChain],
     private readonly pre: Affine3 | null = null,
   ) {
-    [this.f0, this.f1, this.f2] = fns;
-    this.z0 = this.f0(0);
-    this.z1 = this.f1(0);
-    this.z2 = this.f2(0);
+    this.exact = [new ExactChannels(fns, pre)];
   }
 
-  /** Chooses exact evaluation or tables for a run over `count` points, building tables once. */
-  prepare(count: number): void {
-    this.useTables = count >= TABLE_THRESHOLD;
-    if (!this.useTables) return;
+  /** The steps for a run over `count` points: exact evaluation, or tables (built once) and the exact misses. */
+  prepare(count: number): readonly Step[] {
+    if (count < TABLE_THRESHOLD) return this.exact;
     const { intervals, octaveBits } = tableSize(count);
-    if (this.intervals >= intervals) return;
+    if (this.intervals >= intervals) return this.steps;
     const [c0, c1, c2] = this.chains;
     // Functions the three chains share at their start (the finishing tone curves before the R, G,
     // B curves) are tabulated once; each channel then applies only its own.
@@ -367,55 +456,24 @@ export class ChannelPass {
     // whole from the kept tables instead.
     const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
     const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
-    this.t0 = build(c0);
-    this.t1 = sameChain(c1, c0) ? this.t0 : build(c1);
-    this.t2 = sameChain(c2, c0) ? this.t0 : sameChain(c2, c1) ? this.t1 : build(c2);
+    const t0 = build(c0);
+    const t1 = sameChain(c1, c0) ? t0 : build(c1);
+    const t2 = sameChain(c2, c0) ? t0 : sameChain(c2, c1) ? t1 : build(c2);
     this.intervals = intervals;
+    let tables: Tables;
     if (this.from === 'encoded') {
-      this.low = ENCODED_LOW;
-      this.limit = ENCODED_HIGH;
-      this.scale = intervals / (ENCODED_HIGH - ENCODED_LOW);
+      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0 };
     } else {
       // A float64's high word: sign, 11 exponent bits (biased by 1023), 20 mantissa bits.
       const { lowest, octaves } = OCTAVES[this.from];
-      this.low = (lowest + 1023) * 2 ** 20;
-      this.limit = (lowest + octaves + 1023) * 2 ** 20;
-      this.scale = 2 ** (octaveBits - 20);
-      this.negative = octaves * 2 ** octaveBits + 1;
+      const low = (lowest + 1023) * 2 ** 20;
+      const limit = (lowest + octaves + 1023) * 2 ** 20;
+      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1 };
     }
-  }
-
-  /** Runs over the RGB triplets of points start..end−1 of `buffer`, in place. */
-  run(buffer: Float64Array, start: number, end: number): void {
-    const { f0, f1, f2, pre } = this;
-    if (!this.useTables) {
-      if (pre) applyAffineToTriplets(pre, buffer, start * 3, buffer, start * 3, end - start);
-      evaluateExactly(buffer, start, end, f0, f1, f2);
-      return;
-    }
-    const { low, limit, scale } = this;
-    if (misses.length < end - start) {
-      misses = new Int32Array(end - start);
-      misses1 = new Int32Array(end - start);
-      misses2 = new Int32Array(end - start);
-    }
-    if (pre) {
-      affineThenLookup(buffer, start, end, pre, this, this.from === 'encoded' ? null : wordsOfBuffer(buffer));
-      evaluateMisses(buffer, missed[0]!, f0, this.z0, misses);
-      evaluateMisses(buffer, missed[1]!, f1, this.z1, misses1);
-      evaluateMisses(buffer, missed[2]!, f2, this.z2, misses2);
-      return;
-    }
-    if (this.from === 'encoded') {
-      lookupDirect(buffer, start * 3, end * 3, this.t0, f0, low, limit, scale, this.z0);
-      lookupDirect(buffer, start * 3 + 1, end * 3, this.t1, f1, low, limit, scale, this.z1);
-      lookupDirect(buffer, start * 3 + 2, end * 3, this.t2, f2, low, limit, scale, this.z2);
-      return;
-    }
-    const w = wordsOfBuffer(buffer);
-    const negative = this.negative;
-    lookupOctave(buffer, w, start * 3, end * 3, this.t0, f0, low, limit, scale, negative, this.z0);
-    lookupOctave(buffer, w, start * 3 + 1, end * 3, this.t1, f1, low, limit, scale, negative, this.z1);
-    lookupOctave(buffer, w, start * 3 + 2, end * 3, this.t2, f2, low, limit, scale, negative, this.z2);
+    const direct = this.from === 'encoded';
+    const lookup = this.pre ? (direct ? new AffineThenDirect(this.pre, tables) : new AffineThenOctave(this.pre, tables)) : direct ? new DirectLookup(tables) : new OctaveLookup(tables);
+    const [f0, f1, f2] = this.fns;
+    this.steps = [lookup, new ExactMisses(this.fns, [f0(0), f1(0), f2(0)])];
+    return this.steps;
   }
 }

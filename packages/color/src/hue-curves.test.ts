@@ -117,6 +117,20 @@ describe('hue curves', () => {
     expect(direct).not.toEqual(apply(DEFAULT_GRADE, 12 / 16, 4 / 16, 2 / 16));
   });
 
+  it('re-bakes a dragged point with its new value, and the same points on another curve keep that curve’s effect', () => {
+    // Tables are kept by each curve's points across bakes: dragging back must give the first LUT again.
+    const dragged = (y: number) => withHue({ hueVsSat: [p(0.1, y), p(0.6, 0.5)] });
+    const first = bakeLut(dragged(0.7), 17).data;
+    const moved = bakeLut(dragged(0.72), 17).data;
+    expect(moved).not.toEqual(first);
+    expect(bakeLut(dragged(0.7), 17).data).toEqual(first);
+    // flat(0.75) on Hue vs Sat scales chroma by 1.5; on Hue vs Lum it lifts every channel by 0.25·c.
+    const saturated = apply(withHue({ hueVsSat: flat(0.75) }), 0.6, 0.3, 0.3);
+    const lifted = apply(withHue({ hueVsLum: flat(0.75) }), 0.6, 0.3, 0.3);
+    expect(saturated[0]! - saturated[1]!).toBeCloseTo(0.45, 6);
+    expect(lifted.map((v) => v.toFixed(4))).toEqual(['0.6750', '0.3750', '0.3750']);
+  });
+
   it('parseGrade validates them, naming the field, and leaves neutral-free grades without them', () => {
     const points = [p(0, 0.6), p(0.5, 0.4)];
     expect(parseGrade({ hueCurves: { hueVsSat: points } })).toEqual({ ok: true, grade: { ...DEFAULT_GRADE, hueCurves: { ...DEFAULT_HUE_CURVES, hueVsSat: points } } });

@@ -89,6 +89,16 @@ describe('applyChroma', () => {
     expect(luminance(out.subarray(3))).toBeCloseTo(luminance([0.05, 0.05, 0.06]), 12);
   });
 
+  it('without vibrance is saturateInPlace on every colour, bit for bit, also when it only desaturates', () => {
+    // Colours inside and outside 0..1 (split toning and lifts leave some outside), greys, black.
+    const colours = [0.8, 0.1, 0.3, 0.6, 0.35, 0.25, -0.05, 0.4, 1.2, 0.5, 0.5, 0.5, 0, 0, 0, 1.4, -0.2, 0.01];
+    for (const saturation of [0, 0.5, 0.85, 1, 1.3]) {
+      const each = Float64Array.from(colours);
+      for (let i = 0; i < each.length; i += 3) saturateInPlace(each, i, saturation);
+      expect(Array.from(run(chromaOf(saturation, 0), colours))).toEqual(Array.from(each));
+    }
+  });
+
   it('leaves black alone', () => {
     expect(Array.from(run(chromaOf(2, 1), [0, 0, 0]))).toEqual([0, 0, 0]);
   });

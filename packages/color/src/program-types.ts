@@ -42,3 +42,18 @@ export type Stage =
   | { readonly kind: 'lut'; readonly lut: Lut3D }
   | { readonly kind: 'snapshot' }
   | { readonly kind: 'blend'; readonly amount: number };
+
+/**
+ * Points per chunk: a program runs every step over one chunk (24 KiB of doubles, inside a
+ * first-level cache) before it moves to the next, instead of streaming the whole grid through
+ * each step.
+ */
+export const CHUNK_POINTS = 1024;
+
+/**
+ * What a program runs over each chunk: a pass prepared for a run of a given length
+ * (`passes.ts`). `snapshot` holds the chunk's snapshot from index 0.
+ */
+export interface Step {
+  run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void;
+}

@@ -98,6 +98,38 @@ describe('ColorProgram', () => {
     expect(worstRelative).toBeLessThan(1e-4);
   });
 
+  it('reads linear light through its tables down to 2^-24 with the same relative accuracy, and leaves zero and smaller values to the exact function', () => {
+    // Linear light → encoded through x^(1/2.4), whose slope grows without bound towards black.
+    const builder = new ProgramBuilder();
+    builder.channel('encoded', 'linear', (x) => x);
+    builder.affine('linear', { matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], offset: [0, 0, 0] });
+    builder.channel('linear', 'encoded', encodeGamma);
+    const program = builder.build();
+    const special = [0, -0, 1e-9, -1e-9];
+    const count = 40_000;
+    const values = new Float64Array(count * 3);
+    for (let i = 0; i < values.length; i++) {
+      // Magnitudes from 2^-24 to 2^2, both signs, and now and then a point of special values.
+      const magnitude = 2 ** (-24 + 26 * (((i * 7919) % 10007) / 10007));
+      const point = Math.floor(i / 3);
+      values[i] = point % 89 === 0 ? special[(point / 89) % special.length]! : i % 2 ? -magnitude : magnitude;
+    }
+    const inputs = values.slice();
+    program.run(values);
+    let worstRelative = 0;
+    for (let i = 0; i < values.length; i++) {
+      const x = inputs[i]!;
+      const exact = encodeGamma(x);
+      if (special.includes(x)) {
+        expect(values[i]).toBe(exact);
+      } else {
+        worstRelative = Math.max(worstRelative, Math.abs(values[i]! - exact) / Math.abs(exact));
+      }
+    }
+    // The same relative accuracy in the deepest octaves as in the highlights: 64 intervals each.
+    expect(worstRelative).toBeLessThan(1e-4);
+  });
+
   it('gives bit for bit the same values with an affine map fused into the curves after it as with the two passes apart', () => {
     const mix = { matrix: [1.1, -0.06, -0.04, -0.05, 1.08, -0.03, 0.02, -0.1, 1.08], offset: [0.002, -0.001, 0] } as const;
     const curve = toneCurveFunction({ black: 0.05, toe: 0.5, contrast: 1.3, shoulder: 0.4 });

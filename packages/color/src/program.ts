@@ -29,6 +29,7 @@ import { composeAffine } from './matrix';
 import type { Affine3 } from './matrix';
 import { toPass } from './passes';
 import type { Pass } from './passes';
+import { CHUNK_POINTS } from './program-types';
 import type { ChannelFunction, ChannelFunctions, Domain, Stage } from './program-types';
 import { decodeGammaFast, encodeGammaFast } from './transfer';
 
@@ -205,12 +206,6 @@ function stageKey(stage: Stage): string | null {
  */
 const keptGrids = new KeptArrays(2, 8 * 1024 * 1024, true);
 
-/**
- * Points per chunk: every pass runs over one chunk (24 KiB of doubles, inside a first-level cache)
- * before the program moves to the next, instead of streaming the whole grid through each pass.
- */
-const CHUNK = 1024;
-
 /** A runnable, fused program. Stateless apart from lazily built tables, so it can be reused. */
 export class ColorProgram {
   private readonly stages: readonly Stage[];
@@ -238,12 +233,11 @@ export class ColorProgram {
 
   /** Runs the program in place over the first `count` RGB triplets of `buffer` (no clamping). */
   run(buffer: Float64Array, count = Math.floor(buffer.length / 3)): void {
-    const passes = this.passes;
-    for (const pass of passes) pass.prepare(count);
-    const snapshot = new Float64Array(this.needsSnapshot ? CHUNK * 3 : 0);
-    for (let start = 0; start < count; start += CHUNK) {
-      const end = Math.min(count, start + CHUNK);
-      for (const pass of passes) pass.run(buffer, start, end, snapshot);
+    const steps = this.passes.flatMap((pass) => pass.prepare(count));
+    const snapshot = new Float64Array(this.needsSnapshot ? CHUNK_POINTS * 3 : 0);
+    for (let start = 0; start < count; start += CHUNK_POINTS) {
+      const end = Math.min(count, start + CHUNK_POINTS);
+      for (const step of steps) step.run(buffer, start, end, snapshot);
     }
   }
 
@@ -290,20 +284,21 @@ export class ColorProgram {
         keeping = keptGrids.take(points * 3);
       }
     }
-    const passes = this.passes.slice(first);
-    for (const pass of passes) pass.prepare(points);
-    const split = keepAfter - first;
+    const prepared = this.passes.slice(first).map((pass) => pass.prepare(points));
+    // The grid is kept after the steps of the passes before keepAfter.
+    const split = prepared.slice(0, keepAfter - first).reduce((n, steps) => n + steps.length, 0);
+    const steps = prepared.flat();
     const out = new Float32Array(points * 3);
-    const chunk = new Float64Array(CHUNK * 3);
-    const snapshot = new Float64Array(this.needsSnapshot ? CHUNK * 3 : 0);
-    for (let start = 0; start < points; start += CHUNK) {
-      const count = Math.min(CHUNK, points - start);
+    const chunk = new Float64Array(CHUNK_POINTS * 3);
+    const snapshot = new Float64Array(this.needsSnapshot ? CHUNK_POINTS * 3 : 0);
+    for (let start = 0; start < points; start += CHUNK_POINTS) {
+      const count = Math.min(CHUNK_POINTS, points - start);
       source.fill(chunk, start, count);
-      for (let k = 0; k < passes.length; k++) {
+      for (let k = 0; k < steps.length; k++) {
         if (k === split && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
-        passes[k]!.run(chunk, 0, count, snapshot);
+        steps[k]!.run(chunk, 0, count, snapshot);
       }
-      if (split === passes.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
+      if (split === steps.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
       storeClamped(chunk, out, start * 3, count * 3);
     }
     if (keeping) keptGrids.keep(key, keeping);
