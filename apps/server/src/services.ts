@@ -140,7 +140,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     });
     const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
-    const exports = new ExportService(exportRepository, assetRepository, exportPolicy, jobs, signer, events, logger);
+    const storageQuota = new StorageQuota(database.db, profiles);
+    const exports = new ExportService(exportRepository, assetRepository, exportPolicy, storageQuota, jobs, signer, events, logger);
     const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, storage, events, logger);
     const split = { jobs, segments: new ExportSegmentRepository(database.db), segmentSeconds: config.exportSegmentSeconds };
     const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split);
@@ -152,7 +153,6 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
     const completedUploads = new CompletedUploadRepository(database.db);
-    const storageQuota = new StorageQuota(database.db, profiles);
     const uploads = createUploadServer({ staging, locker: uploadLocker, completed: completedUploads, quota: storageQuota, auth, assets, logger });
 
     const work = overrides.runWorker ?? config.runWorker;

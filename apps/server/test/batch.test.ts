@@ -2,18 +2,20 @@
  * Batch grading on a real server, database, storage and ffmpeg: the Premium/Enterprise gate on
  * every call (nothing created for anyone else), owner scoping, the session written with its files
  * or not at all, two clips rendered once each through the ordinary export and downloaded as one
- * ZIP, a failed file retried from its stored original, and a deleted collection taking every file.
+ * ZIP, a failed file retried from its stored original, a file refused for storage kept failed with
+ * its reason, and a deleted collection taking every file.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, BATCH_PREMIUM_MESSAGE, type Asset, type BatchSession, type CreateBatchResponse } from '@cinegrade/contract';
+import { API, BATCH_PREMIUM_MESSAGE, exportStorageQuotaMessage, type Asset, type BatchSession, type CreateBatchResponse } from '@cinegrade/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from './support/exports';
 import { fixtures } from './support/fixtures';
+import { fillStorage } from './support/storage';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
@@ -56,6 +58,14 @@ describe('batch grading', () => {
       const session = await getBatch(who, id);
       return session.files.every((f) => f.status !== 'processing') ? session : undefined;
     }, WAIT.renderMs, 500);
+  }
+
+  /** Waits until the upload's thumbnail and preview copy are made (or could not be). */
+  async function prepared(asset: Asset): Promise<void> {
+    await waitFor('the upload to be prepared', async () => {
+      const row = await server.services.database.db.selectFrom('projects').select('processing_status').where('id', '=', asset.id).executeTakeFirstOrThrow();
+      return row.processing_status === 'processing' ? undefined : row;
+    }, WAIT.mediaMs);
   }
 
   async function count(table: 'batch_sessions' | 'batch_files', userId: string): Promise<number> {
@@ -216,10 +226,7 @@ describe('batch grading', () => {
     const clip = await upload(premium, fixtures.h264Mp4, 'retried.mp4');
     const key = clip.media_file_path ?? '';
     // Wait for the thumbnail so nothing else reads the original, then take the original away.
-    await waitFor('the upload to be prepared', async () => {
-      const row = await server.services.database.db.selectFrom('projects').select('processing_status').where('id', '=', clip.id).executeTakeFirstOrThrow();
-      return row.processing_status === 'processing' ? undefined : row;
-    }, WAIT.mediaMs);
+    await prepared(clip);
     await server.services.storage.move(key, `${key}.away`);
     const created = await createBatch(premium, [clip.id]);
     const failed = await settled(premium, created.session.id);
@@ -247,6 +254,38 @@ describe('batch grading', () => {
     // The same asset, the same stored original: no second upload.
     const assets = await server.services.database.db.selectFrom('projects').select('id').where('batch_session_id', '=', created.session.id).execute();
     expect(assets.map((x) => x.id)).toEqual([clip.id]);
+  }, WAIT.renderMs * 2);
+
+  it('keeps a batch made at the storage quota with its file failed for storage, refuses Export Batch whole, and renders the file with Retry once there is room', async () => {
+    const full = await user('Premium');
+    const clip = await upload(full, fixtures.h264Mp4, 'no room.mp4');
+    // Its thumbnail and preview copy count too: made before the storage is filled to the byte.
+    await prepared(clip);
+    const [reserved = ''] = await fillStorage(server, full.cookie);
+    const reason = exportStorageQuotaMessage('Premium');
+
+    const created = await createBatch(full, [clip.id]);
+    expect(created.session.files).toMatchObject([{ assetId: clip.id, status: 'error', error: reason, canRetry: true, predictionId: null }]);
+    expect((await getBatch(full, created.session.id)).status).toBe('failed');
+    expect(await exportRows(full.id)).toEqual([]);
+    expect(await renderJobs(full.id)).toBe(0);
+
+    // Retry follows the same rule while nothing has changed; Export Batch is refused whole.
+    const retriedFull = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: full.cookie });
+    expect(retriedFull.status, await retriedFull.clone().text()).toBe(200);
+    expect(((await retriedFull.json()) as BatchSession).files).toMatchObject([{ status: 'error', error: reason, canRetry: true }]);
+    const exportedFull = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: full.cookie, json: {} });
+    expect(exportedFull.status).toBe(413);
+    expect(((await exportedFull.json()) as { message: string }).message).toBe(reason);
+    expect(await renderJobs(full.id)).toBe(0);
+
+    // Room is made (an unfinished upload cancelled): Retry renders the file from its stored original.
+    expect((await new TusTestClient(server, full.cookie).cancel(reserved)).status).toBe(204);
+    const retried = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: full.cookie });
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    const done = await settled(full, created.session.id);
+    expect(done.files).toMatchObject([{ status: 'completed', error: null, canRetry: false }]);
+    expect(done.status).toBe('completed');
   }, WAIT.renderMs * 2);
 
   it('deletes a collection with every file of it: originals, derived files and renders', async () => {

@@ -1,21 +1,16 @@
 import fs from 'node:fs';
-import { MAX_PENDING_UPLOADS_PER_USER, STORAGE_QUOTAS, type StorageUsage } from '@cinegrade/contract';
+import { API, exportStorageQuotaMessage, MAX_PENDING_UPLOADS_PER_USER, STORAGE_QUOTAS, type Asset } from '@cinegrade/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishedExport, startExport } from './support/exports';
+import { finishedExport, postJson, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
+import { fillStorage, storageUsage } from './support/storage';
 import { startTestServer, DATABASE_KINDS, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { WAIT, waitFor } from './support/wait';
 
 const MB = 1024 * 1024;
 const GIB = 1024 * MB;
-
-async function usage(server: TestServer, cookie: string): Promise<StorageUsage> {
-  const response = await server.request('/api/storage', { cookie });
-  expect(response.status).toBe(200);
-  return (await response.json()) as StorageUsage;
-}
 
 async function refusal(response: Response): Promise<{ status: number; message: string }> {
   const body = (await response.json()) as { message: string };
@@ -46,7 +41,7 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
     const tooMany = await refusal(await tus.create(1000, 'one-more.mp4'));
     expect(tooMany.status).toBe(429);
     expect(tooMany.message).toContain(`${MAX_PENDING_UPLOADS_PER_USER} uploads in progress`);
-    expect((await usage(server, alice.cookie)).pending_uploads).toBe(MAX_PENDING_UPLOADS_PER_USER);
+    expect((await storageUsage(server, alice.cookie)).pending_uploads).toBe(MAX_PENDING_UPLOADS_PER_USER);
 
     // Another user is not held back by Alice's uploads.
     const bob = await server.signedInUser();
@@ -61,7 +56,7 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
 
     // One is cancelled (tus DELETE): its place is free again.
     const [cancelLocation = '', expireLocation = ''] = others;
-    const cancelled = await server.request(cancelLocation, { method: 'DELETE', cookie: alice.cookie, headers: { 'Tus-Resumable': '1.0.0' } });
+    const cancelled = await tus.cancel(cancelLocation);
     expect(cancelled.status).toBe(204);
     expect((await tus.create(1000, 'after-cancel.mp4')).status).toBe(201);
     expect((await tus.create(1000, 'again-too-many.mp4')).status).toBe(429);
@@ -79,21 +74,21 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
     const stored = await tus.upload(fixtures.h264Mp4, 'stored.mp4');
     expect(stored.status).toBe(200);
     const storedBytes = fs.statSync(fixtures.h264Mp4).size;
-    expect(await usage(server, carol.cookie)).toMatchObject({ tier: 'Free', used_bytes: storedBytes, quota_bytes: STORAGE_QUOTAS.Free });
+    expect(await storageUsage(server, carol.cookie)).toMatchObject({ tier: 'Free', used_bytes: storedBytes, quota_bytes: STORAGE_QUOTAS.Free });
 
     // Declaring is reserving: Carol takes all but 1 MB of her 2 GB with one upload still arriving.
     const nearly = STORAGE_QUOTAS.Free - storedBytes - MB;
     expect((await tus.create(nearly, 'big.mov')).status).toBe(201);
-    expect((await usage(server, carol.cookie)).used_bytes).toBe(STORAGE_QUOTAS.Free - MB);
+    expect((await storageUsage(server, carol.cookie)).used_bytes).toBe(STORAGE_QUOTAS.Free - MB);
     const over = await refusal(await tus.create(2 * MB, 'small.mov'));
     expect(over.status).toBe(413);
     expect(over.message).toContain('2 GB of storage on the Free plan');
     expect((await tus.create(MB, 'fits.mov')).status).toBe(201);
 
     // Dave's use is his own: Carol's uploads do not count against him.
-    expect((await usage(server, dave.cookie)).used_bytes).toBe(0);
+    expect((await storageUsage(server, dave.cookie)).used_bytes).toBe(0);
     expect((await new TusTestClient(server, dave.cookie).create(GIB, 'dave.mov')).status).toBe(201);
-    expect((await usage(server, dave.cookie)).used_bytes).toBe(GIB);
+    expect((await storageUsage(server, dave.cookie)).used_bytes).toBe(GIB);
   });
 
   it('stops an upload growing once its owner is over quota', async () => {
@@ -111,6 +106,34 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
     expect(refused.status).toBe(413);
     expect(refused.message).toContain('2 GB of storage on the Free plan');
     expect(await tus.offset(location)).toBe(64 * 1024);
+  });
+
+  it("refuses an export with 413 naming the plan's quota once storage use is at the quota, queueing nothing, and takes one just under it", async () => {
+    const frank = await server.signedInUser();
+    const userId = (await server.services.database.db.selectFrom('users').select('id').where('email', '=', frank.email).executeTakeFirstOrThrow()).id;
+    const tus = new TusTestClient(server, frank.cookie);
+    const uploaded = await tus.upload(fixtures.h264Mp4, 'to export.mp4');
+    expect(uploaded.status).toBe(200);
+    const { asset } = (await uploaded.json()) as { asset: Asset };
+    const exportOf = { assetId: asset.id, outputFormat: 'mp4', quality: '720p' } as const;
+    const exportRows = () => server.services.database.db.selectFrom('exports').select('id').where('user_id', '=', userId).execute();
+    const renderJobs = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'export.render' and data->>'userId' = ${userId}`.execute(server.services.database.db)).rows[0]?.n;
+
+    // Exactly at the quota: refused before a row or a job exists.
+    const [reserved = ''] = await fillStorage(server, frank.cookie);
+    const atQuota = await postJson(server, API.processVideo.path, frank.cookie, exportOf);
+    expect(await refusal(atQuota)).toEqual({ status: 413, message: exportStorageQuotaMessage('Free') });
+    expect(await exportRows()).toEqual([]);
+    expect(await renderJobs()).toBe(0);
+
+    // One byte under it: the export is made (its own size may take the use past the quota).
+    expect((await tus.cancel(reserved)).status).toBe(204);
+    await fillStorage(server, frank.cookie, 1);
+    const started = await startExport(server, frank.cookie, exportOf);
+    expect(started).toMatchObject({ status: 'starting', assetId: asset.id });
+    expect((await exportRows()).map((row) => row.id)).toEqual([started.predictionId]);
+    expect(await renderJobs()).toBe(1);
   });
 });
 
@@ -140,7 +163,7 @@ describe('what counts towards the quota', () => {
     let derived = 0;
     for (const key of [ready.thumbnail_path, ready.proxy_path]) if (key) derived += (await server.services.storage.size(key)) ?? 0;
     expect(derived).toBeGreaterThan(0);
-    expect((await usage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived);
+    expect((await storageUsage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived);
 
     const started = await startExport(server, user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p' });
     const done = await finishedExport(server, user.cookie, started.predictionId);
@@ -148,6 +171,6 @@ describe('what counts towards the quota', () => {
     const row = await db.selectFrom('exports').select('output_key').where('user_id', '=', (await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
     const exportBytes = (await server.services.storage.size(row.output_key)) ?? 0;
     expect(exportBytes).toBeGreaterThan(0);
-    expect((await usage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived + exportBytes);
+    expect((await storageUsage(server, user.cookie)).used_bytes).toBe(asset.size_bytes + derived + exportBytes);
   });
 });

@@ -183,7 +183,7 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches',
     summary:
-      "Start a batch from assets you uploaded: links the video files to a new session 'Batch {date} {time}' (one transaction: never a session without its files), saves the look and grade on each and queues one export per file. Premium and Enterprise only (403 otherwise, nothing created).",
+      "Start a batch from assets you uploaded: links the video files to a new session 'Batch {date} {time}' (one transaction: never a session without its files), saves the look and grade on each and queues one export per file. Premium and Enterprise only (403 otherwise, nothing created). A file whose export is refused (the storage quota reached, say) is kept in the session as an error with its reason.",
     tag: 'batch',
     auth: 'user',
     body: CreateBatchRequest,
@@ -244,13 +244,14 @@ export const batchRoutes = defineRoutes({
   exportBatch: {
     method: 'post',
     path: '/api/batches/{id}/export',
-    summary: 'Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409.',
+    summary:
+      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413 and every file keeps the render it has.",
     tag: 'batch',
     auth: 'user',
     params: BatchParams,
     body: ExportBatchRequest,
     response: BatchSession,
-    errors: [...BATCH_ERRORS, 409],
+    errors: [...BATCH_ERRORS, 409, 413],
   },
   downloadBatch: {
     method: 'get',

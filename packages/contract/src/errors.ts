@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'email_not_verified',
   'invalid_credentials',
   'payload_too_large',
+  'quota_exceeded',
+  'too_many_uploads',
   'unsupported_media',
   'unavailable',
   'internal',

@@ -122,12 +122,12 @@ export const exportRoutes = defineRoutes({
     method: 'post',
     path: '/api/functions/process-video',
     summary:
-      "Start exporting an asset with a grade, format and quality. Free accounts may export MP4 or WebM (JPEG or PNG for stills) at up to 720p; other choices, premium looks, and Smart Enhancement answer 403 and start nothing. A format or filter the server's ffmpeg lacks answers 503 with the reason (GET /api/health lists them).",
+      "Start exporting an asset with a grade, format and quality. Free accounts may export MP4 or WebM (JPEG or PNG for stills) at up to 720p; other choices, premium looks, and Smart Enhancement answer 403 and start nothing. A user whose storage use is at or above their plan's quota gets 413 and nothing starts. A format or filter the server's ffmpeg lacks answers 503 with the reason (GET /api/health lists them).",
     tag: 'export',
     auth: 'user',
     body: ProcessVideoRequest,
     response: ProcessingResult,
-    errors: [403, 404, 409, 429, 503],
+    errors: [403, 404, 409, 413, 429, 503],
   },
   checkProcessingStatus: {
     method: 'post',

@@ -164,6 +164,7 @@ export {
   StorageUsage,
   storageQuota,
   storageQuotaMessage,
+  exportStorageQuotaMessage,
   formatStorageSize,
 } from './storage-quota';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatStorageSize, STORAGE_QUOTAS, storageQuota, storageQuotaMessage } from './storage-quota';
+import { exportStorageQuotaMessage, formatStorageSize, STORAGE_QUOTAS, storageQuota, storageQuotaMessage } from './storage-quota';
 
 describe('storage quotas', () => {
   it('writes sizes as people read them, in binary units', () => {
@@ -17,5 +17,13 @@ describe('storage quotas', () => {
     expect(storageQuotaMessage('Free')).toContain('your 2 GB of storage on the Free plan');
     expect(storageQuotaMessage('Free')).toContain('upgrade to Premium for 50 GB');
     expect(storageQuotaMessage('Premium')).toBe('This upload would go over your 50 GB of storage on the Premium plan. Delete assets or exports to make room.');
+  });
+
+  it('refuses an export at quota naming the quota and what to do, offering the upgrade only where one can be bought', () => {
+    expect(exportStorageQuotaMessage('Free')).toBe(
+      'You have used all of your 2 GB of storage on the Free plan, so nothing more can be exported. Delete assets or old exports to make room, or upgrade to Premium for 50 GB.',
+    );
+    expect(exportStorageQuotaMessage('Enterprise')).toBe('You have used all of your 500 GB of storage on the Enterprise plan, so nothing more can be exported. Delete assets or old exports to make room.');
+    expect(exportStorageQuotaMessage(null)).toBe(exportStorageQuotaMessage('Free'));
   });
 });

@@ -6,7 +6,8 @@ import { normaliseTier, SUBSCRIPTION_TIERS, type SubscriptionTier } from './tier
  * Storage quotas (docs/product-rules.md, 'Limits'). What counts: every asset's original, its
  * derived files (thumbnail and preview copy), every export's file, and the declared length of
  * each upload still arriving. The server enforces these when an upload is created and while it
- * grows; the web app only shows them.
+ * grows, and refuses an export asked for once the use is at or above the quota; the web app only
+ * shows them.
  */
 
 const GIB = 1024 * 1024 * 1024;
@@ -35,13 +36,32 @@ export function formatStorageSize(bytes: number): string {
   return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)} ${units[unit]}`;
 }
 
+/** "your 2 GB of storage on the Free plan": the plan's quota as a person reads it. */
+function planStorage(tier: SubscriptionTier): string {
+  return `your ${formatStorageSize(STORAGE_QUOTAS[tier])} of storage on the ${tier} plan`;
+}
+
+/** What a person can do about a full storage: delete `what`, or upgrade where a larger plan can be bought (Free only). */
+function makeRoom(tier: SubscriptionTier, what: string): string {
+  return tier === 'Free'
+    ? `Delete ${what} to make room, or upgrade to Premium for ${formatStorageSize(STORAGE_QUOTAS.Premium)}.`
+    : `Delete ${what} to make room.`;
+}
+
 /** The 413 answer to an upload that would take a user past their plan's storage. */
 export function storageQuotaMessage(tier: string | null | undefined): string {
   const normalised = normaliseTier(tier);
-  const quota = formatStorageSize(STORAGE_QUOTAS[normalised]);
-  return normalised === 'Free'
-    ? `This upload would go over your ${quota} of storage on the Free plan. Delete assets or exports to make room, or upgrade to Premium for ${formatStorageSize(STORAGE_QUOTAS.Premium)}.`
-    : `This upload would go over your ${quota} of storage on the ${normalised} plan. Delete assets or exports to make room.`;
+  return `This upload would go over ${planStorage(normalised)}. ${makeRoom(normalised, 'assets or exports')}`;
+}
+
+/**
+ * The 413 answer to an export (or a batch file's render) asked for while the user's storage use
+ * is at or above their plan's quota. An export's size is not known before it is rendered, so
+ * one asked for under the quota is made even if its file takes the use past it.
+ */
+export function exportStorageQuotaMessage(tier: string | null | undefined): string {
+  const normalised = normaliseTier(tier);
+  return `You have used all of ${planStorage(normalised)}, so nothing more can be exported. ${makeRoom(normalised, 'assets or old exports')}`;
 }
 
 /** The 429 answer to one upload too many in progress. */

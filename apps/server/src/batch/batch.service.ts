@@ -103,6 +103,8 @@ export class BatchService {
     const grade = { selected_lut: body.selectedLUT, color_settings: body.colorSettings };
     gradeOfRequest(grade.selected_lut, grade.color_settings);
     // Every refusal an export could give (format, size, look, this server's ffmpeg) before anything is written.
+    // Not the storage quota: the files were uploaded for this batch, so each is kept in it, failed
+    // with the reason and Retry, rather than left out (uploading them again would be refused too).
     for (const row of videos) {
       try {
         await this.exports.check(userId, this.exportRequest(row.id, grade, body));
@@ -184,6 +186,8 @@ export class BatchService {
     const files = await this.batches.files(userId, session.id);
     const ids = new Set(this.selected(files, body.assetIds, BATCH_MESSAGES.selectFilesToExport));
     const chosen = files.filter((f) => ids.has(f.asset_id));
+    // Refused whole while the storage is full, before any file lets go of the render it has.
+    await this.exports.checkStorage(userId);
     for (const file of chosen) {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
     }
@@ -232,7 +236,7 @@ export class BatchService {
 
   /**
    * Queues the file's render through the ordinary export; a refusal (a plan changed, a LUT deleted,
-   * the file gone) is kept on the file as its error, with Retry.
+   * the file gone, the storage quota reached) is kept on the file as its error, with Retry.
    */
   private async startFile(userId: string, session: BatchSessionRow, assetId: string, grade: { selected_lut: string | null; color_settings: ColorSettings }): Promise<void> {
     const settings = session.settings as unknown as BatchSettings;

@@ -28,6 +28,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../platform/logger';
 import { derivedKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
+import type { StorageQuota } from '../uploads/storage-quota';
 import { exportTimeoutMs, planExportFrame } from './export-args';
 import { exportDownloadName } from './export-names';
 import type { ExportPolicy } from './export-policy';
@@ -71,6 +72,7 @@ export class ExportService {
     private readonly exports: ExportRepository,
     private readonly assets: AssetRepository,
     private readonly policy: ExportPolicy,
+    private readonly quota: Pick<StorageQuota, 'checkExport'>,
     private readonly jobs: JobQueue,
     private readonly signer: FileSigner,
     private readonly events: EventBus,
@@ -83,6 +85,7 @@ export class ExportService {
    */
   async start(userId: string, request: z.output<typeof ProcessVideoRequest>, options: { batch?: boolean } = {}): Promise<ProcessingResult> {
     const { asset, metadata, grade, plan, customLookName } = await this.check(userId, request);
+    await this.checkStorage(userId);
     const format = request.outputFormat;
     if (!options.batch && (await this.exports.countActive(userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
       throw new HttpError(429, 'rate_limited', `You have ${MAX_ACTIVE_EXPORTS_PER_USER} exports running. Wait for one to finish, then export again.`, {
@@ -119,6 +122,15 @@ export class ExportService {
     const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
     if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
     return { asset, metadata, grade, plan, customLookName };
+  }
+
+  /**
+   * 413 while the user's storage use is at or above their plan's quota (docs/product-rules.md,
+   * 'Limits'): one sum over their rows, before any row or job exists.
+   */
+  async checkStorage(userId: string): Promise<void> {
+    const refusal = await this.quota.checkExport(userId);
+    if (refusal) throw new HttpError(refusal.status, refusal.code, refusal.message);
   }
 
   private async queue(userId: string, row: ExportRow, metadata: AssetMetadata, request: z.output<typeof ProcessVideoRequest>): Promise<void> {

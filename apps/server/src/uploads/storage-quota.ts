@@ -1,13 +1,21 @@
-import { MAX_PENDING_UPLOADS_PER_USER, PENDING_UPLOADS_MESSAGE, storageQuota, storageQuotaMessage, type StorageUsage } from '@cinegrade/contract';
+import {
+  exportStorageQuotaMessage,
+  MAX_PENDING_UPLOADS_PER_USER,
+  PENDING_UPLOADS_MESSAGE,
+  storageQuota,
+  storageQuotaMessage,
+  type ErrorCode,
+  type StorageUsage,
+} from '@cinegrade/contract';
 import { sql, type Kysely } from 'kysely';
 import type { ProfileRepository } from '../account/profile.repository';
 import type { DatabaseSchema } from '../db/schema';
 import { UPLOAD_EXPIRY_MS } from './upload-staging';
 
-/** Why an upload is refused: the status and the message a person reads. */
+/** Why an upload or an export is refused: the status and the message a person reads. */
 export interface QuotaRefusal {
   status: 413 | 429;
-  code: 'quota_exceeded' | 'too_many_uploads';
+  code: Extract<ErrorCode, 'quota_exceeded' | 'too_many_uploads'>;
   message: string;
 }
 
@@ -19,7 +27,8 @@ const pendingSince = () => sql<Date>`now() - make_interval(secs => ${UPLOAD_EXPI
  * summed from the rows: every asset's original and derived files, every export's file, and the
  * declared length of each upload still arriving, so that declaring is reserving. An upload is
  * checked when it is created and on each chunk; the check and the reservation happen under a
- * lock on the user's profile row, so two uploads created at once cannot both squeeze in.
+ * lock on the user's profile row, so two uploads created at once cannot both squeeze in. An
+ * export is checked when it is asked for (`checkExport`).
  */
 export class StorageQuota {
   constructor(
@@ -49,10 +58,17 @@ export class StorageQuota {
   }
 
   /** Checked before each chunk: an upload stops growing once its user is over quota (a plan that ended, exports meanwhile). */
-  async checkGrowth(userId: string): Promise<QuotaRefusal | null> {
-    const { tier } = await this.profiles.subscription(userId);
-    if ((await this.usedBytes(this.db, userId)) <= storageQuota(tier)) return null;
-    return { status: 413, code: 'quota_exceeded', message: storageQuotaMessage(tier) };
+  checkGrowth(userId: string): Promise<QuotaRefusal | null> {
+    return this.refuseOver(userId, 'above', storageQuotaMessage);
+  }
+
+  /**
+   * Checked before an export (or a batch file's render) is created: refused once the use is at or
+   * above the quota. Its size is not known until it is rendered, so one asked for below the quota
+   * is made even if its own file takes the use past it (docs/product-rules.md, 'Limits').
+   */
+  checkExport(userId: string): Promise<QuotaRefusal | null> {
+    return this.refuseOver(userId, 'at', exportStorageQuotaMessage);
   }
 
   /** The upload finished (as an asset or refused) or was cancelled: its reservation goes. */
@@ -64,6 +80,15 @@ export class StorageQuota {
   async removeExpired(): Promise<number> {
     const result = await this.db.deleteFrom('pending_uploads').where('created_at', '<=', pendingSince()).executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** 413 with `message` once the use is above the quota, or already at it (`from: 'at'`). */
+  private async refuseOver(userId: string, from: 'at' | 'above', message: (tier: string) => string): Promise<QuotaRefusal | null> {
+    const { tier } = await this.profiles.subscription(userId);
+    const used = await this.usedBytes(this.db, userId);
+    const quota = storageQuota(tier);
+    if (from === 'at' ? used < quota : used <= quota) return null;
+    return { status: 413, code: 'quota_exceeded', message: message(tier) };
   }
 
   private async pendingCount(db: Kysely<DatabaseSchema>, userId: string): Promise<number> {

@@ -31,6 +31,11 @@ export class TusTestClient {
     return Number(response.headers.get('upload-offset'));
   }
 
+  /** Cancels an unfinished upload (tus DELETE). */
+  cancel(location: string): Promise<Response> {
+    return this.server.request(location, { method: 'DELETE', cookie: this.cookie, headers: { 'Tus-Resumable': '1.0.0' } });
+  }
+
   /** Uploads a whole file in chunks; answers the final response. */
   async upload(filePath: string, filename: string, chunkSize = 256 * 1024): Promise<Response> {
     const bytes = fs.readFileSync(filePath);

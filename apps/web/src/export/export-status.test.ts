@@ -1,4 +1,4 @@
-import { API, STATUS_POLL_INTERVAL_MS, type ProcessingResult } from '@cinegrade/contract';
+import { API, exportStorageQuotaMessage, STATUS_POLL_INTERVAL_MS, type ProcessingResult } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectLiveQueries } from '../api/live-query-sync';
 import { queryKeys } from '../api/query-keys';
@@ -64,5 +64,20 @@ describe('an export run in the app', () => {
     expect(await run.done).toMatchObject({ kind: 'succeeded' });
     expect(pollCount).toBe(2);
     disconnect();
+  });
+
+  it("shows the server's storage refusal (413) as the failure's words, not a bare 'Export failed', and polls nothing", async () => {
+    const asked: string[] = [];
+    mockFetch((url) => {
+      asked.push(url);
+      return url === API.processVideo.path ? jsonResponse(413, { code: 'quota_exceeded', message: exportStorageQuotaMessage('Free') }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    const run = runExport(TEST_EXPORT_REQUEST, exportRunDeps(createTestQueryClient(), USER), () => undefined);
+    expect(await run.done).toEqual({
+      kind: 'failed',
+      title: 'Export failed',
+      message: 'You have used all of your 2 GB of storage on the Free plan, so nothing more can be exported. Delete assets or old exports to make room, or upgrade to Premium for 50 GB.',
+    });
+    expect(asked).toEqual([API.processVideo.path]);
   });
 });
