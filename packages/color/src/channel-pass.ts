@@ -189,12 +189,11 @@ const misses1 = new Int32Array(CHUNK_POINTS);
 const misses2 = new Int32Array(CHUNK_POINTS);
 const missed = new Int32Array(3);
 
-/** Evaluates the `count` values listed in `list` exactly (exact zeros take `atZero`). */
-function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction, atZero: number, list: Int32Array): void {
+/** Evaluates the `count` values listed in `list` exactly. */
+function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction, list: Int32Array): void {
   for (let j = 0; j < count; j++) {
     const i = list[j]!;
-    const x = buffer[i]!;
-    buffer[i] = x === 0 ? atZero : fn(x);
+    buffer[i] = fn(buffer[i]!);
   }
 }
 
@@ -204,13 +203,17 @@ function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction
  * (|x| < 0.01) it is: a linear-light error of 1e-8 there is invisible, but a later x^(1/2.4)
  * would magnify it to 1e-4.
  */
-function directAt(buffer: Float64Array, i: number, table: Float64Array, low: number, limit: number, scale: number): boolean {
+function directAt(buffer: Float64Array, i: number, table: Float64Array, low: number, limit: number, scale: number, atZero: number): boolean {
   const x = buffer[i]!;
   if (Math.abs(x) >= 0.01 && x >= low && x < limit) {
     const p = (x - low) * scale;
     const k = p | 0;
     const a = table[k]!;
     buffer[i] = a + (table[k + 1]! - a) * (p - k);
+    return true;
+  }
+  if (x === 0) {
+    buffer[i] = atZero;
     return true;
   }
   return false;
@@ -224,7 +227,7 @@ function directAt(buffer: Float64Array, i: number, table: Float64Array, low: num
  * between two nodes. Negative values add `negative` to the index (the table's second half).
  * Magnitudes below `base` (and zero), at or above `top`, and NaN are left to the exact function.
  */
-function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number): boolean {
+function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number, atZero: number): boolean {
   const high = w[2 * i + HIGH_WORD]!;
   const magnitude = high & 0x7fffffff;
   if (magnitude >= base && magnitude < top) {
@@ -233,6 +236,10 @@ function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: numbe
     const j = k + ((high >> 31) & negative);
     const a = table[j]!;
     buffer[i] = a + (table[j + 1]! - a) * (p - k);
+    return true;
+  }
+  if (buffer[i] === 0) {
+    buffer[i] = atZero;
     return true;
   }
   return false;
@@ -266,6 +273,10 @@ interface Tables {
   readonly limit: number;
   readonly scale: number;
   readonly negative: number;
+  /** Each channel's function at 0: exact zeros (the black that clamps leave) take it in the table loop. */
+  readonly z0: number;
+  readonly z1: number;
+  readonly z2: number;
 }
 
 /*
@@ -285,14 +296,14 @@ class DirectLookup implements Step {
   constructor(private readonly tables: Tables) {}
 
   run(buffer: Float64Array, start: number, end: number): void {
-    const { t0, t1, t2, low, limit, scale } = this.tables;
+    const { t0, t1, t2, low, limit, scale, z0, z1, z2 } = this.tables;
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
     for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      if (!directAt(buffer, i, t0, low, limit, scale)) misses0[n0++] = i;
-      if (!directAt(buffer, i + 1, t1, low, limit, scale)) misses1[n1++] = i + 1;
-      if (!directAt(buffer, i + 2, t2, low, limit, scale)) misses2[n2++] = i + 2;
+      if (!directAt(buffer, i, t0, low, limit, scale, z0)) misses0[n0++] = i;
+      if (!directAt(buffer, i + 1, t1, low, limit, scale, z1)) misses1[n1++] = i + 1;
+      if (!directAt(buffer, i + 2, t2, low, limit, scale, z2)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -305,15 +316,15 @@ class OctaveLookup implements Step {
   constructor(private readonly tables: Tables) {}
 
   run(buffer: Float64Array, start: number, end: number): void {
-    const { t0, t1, t2, low, limit, scale, negative } = this.tables;
+    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2 } = this.tables;
     const w = wordsOfBuffer(buffer);
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
     for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses0[n0++] = i;
-      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative)) misses1[n1++] = i + 1;
-      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative)) misses2[n2++] = i + 2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -335,7 +346,7 @@ class AffineThenDirect implements Step {
   run(buffer: Float64Array, start: number, end: number): void {
     const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
     const [o0, o1, o2] = this.affine.offset;
-    const { t0, t1, t2, low, limit, scale } = this.tables;
+    const { t0, t1, t2, low, limit, scale, z0, z1, z2 } = this.tables;
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
@@ -346,9 +357,9 @@ class AffineThenDirect implements Step {
       buffer[i] = m0 * r + m1 * g + m2 * b + o0;
       buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
       buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-      if (!directAt(buffer, i, t0, low, limit, scale)) misses0[n0++] = i;
-      if (!directAt(buffer, i + 1, t1, low, limit, scale)) misses1[n1++] = i + 1;
-      if (!directAt(buffer, i + 2, t2, low, limit, scale)) misses2[n2++] = i + 2;
+      if (!directAt(buffer, i, t0, low, limit, scale, z0)) misses0[n0++] = i;
+      if (!directAt(buffer, i + 1, t1, low, limit, scale, z1)) misses1[n1++] = i + 1;
+      if (!directAt(buffer, i + 2, t2, low, limit, scale, z2)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -366,7 +377,7 @@ class AffineThenOctave implements Step {
   run(buffer: Float64Array, start: number, end: number): void {
     const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
     const [o0, o1, o2] = this.affine.offset;
-    const { t0, t1, t2, low, limit, scale, negative } = this.tables;
+    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2 } = this.tables;
     const w = wordsOfBuffer(buffer);
     let n0 = 0;
     let n1 = 0;
@@ -378,9 +389,9 @@ class AffineThenOctave implements Step {
       buffer[i] = m0 * r + m1 * g + m2 * b + o0;
       buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
       buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative)) misses0[n0++] = i;
-      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative)) misses1[n1++] = i + 1;
-      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative)) misses2[n2++] = i + 2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -390,17 +401,13 @@ class AffineThenOctave implements Step {
 
 /** The exact functions for the values the table step before it left (near black, out of range, NaN). */
 class ExactMisses implements Step {
-  constructor(
-    private readonly fns: ChannelFunctions,
-    private readonly atZero: readonly [number, number, number],
-  ) {}
+  constructor(private readonly fns: ChannelFunctions) {}
 
   run(buffer: Float64Array): void {
     const [f0, f1, f2] = this.fns;
-    const [z0, z1, z2] = this.atZero;
-    if (missed[0]! > 0) evaluateMisses(buffer, missed[0]!, f0, z0, misses0);
-    if (missed[1]! > 0) evaluateMisses(buffer, missed[1]!, f1, z1, misses1);
-    if (missed[2]! > 0) evaluateMisses(buffer, missed[2]!, f2, z2, misses2);
+    if (missed[0]! > 0) evaluateMisses(buffer, missed[0]!, f0, misses0);
+    if (missed[1]! > 0) evaluateMisses(buffer, missed[1]!, f1, misses1);
+    if (missed[2]! > 0) evaluateMisses(buffer, missed[2]!, f2, misses2);
   }
 }
 
@@ -460,20 +467,21 @@ export class ChannelPass {
     const t1 = sameChain(c1, c0) ? t0 : build(c1);
     const t2 = sameChain(c2, c0) ? t0 : sameChain(c2, c1) ? t1 : build(c2);
     this.intervals = intervals;
+    const [f0, f1, f2] = this.fns;
+    const atZero = { z0: f0(0), z1: f1(0), z2: f2(0) };
     let tables: Tables;
     if (this.from === 'encoded') {
-      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0 };
+      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero };
     } else {
       // A float64's high word: sign, 11 exponent bits (biased by 1023), 20 mantissa bits.
       const { lowest, octaves } = OCTAVES[this.from];
       const low = (lowest + 1023) * 2 ** 20;
       const limit = (lowest + octaves + 1023) * 2 ** 20;
-      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1 };
+      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero };
     }
     const direct = this.from === 'encoded';
     const lookup = this.pre ? (direct ? new AffineThenDirect(this.pre, tables) : new AffineThenOctave(this.pre, tables)) : direct ? new DirectLookup(tables) : new OctaveLookup(tables);
-    const [f0, f1, f2] = this.fns;
-    this.steps = [lookup, new ExactMisses(this.fns, [f0(0), f1(0), f2(0)])];
+    this.steps = [lookup, new ExactMisses(this.fns)];
     return this.steps;
   }
 }
