@@ -201,7 +201,7 @@ function evaluateMisses(buffer: Float64Array, count: number, fn: ChannelFunction
  * Looks buffer[i] up in place in a table indexed directly from `low` (table position
  * p = (x − low)·scale); false when the value is left to the exact function. Near black
  * (|x| < 0.01) it is: a linear-light error of 1e-8 there is invisible, but a later x^(1/2.4)
- * would magnify it to 1e-4.
+ * would magnify it to 1e-4. An exact zero takes `atZero`, the function's value at 0.
  */
 function directAt(buffer: Float64Array, i: number, table: Float64Array, low: number, limit: number, scale: number, atZero: number): boolean {
   const x = buffer[i]!;
@@ -225,7 +225,8 @@ function directAt(buffer: Float64Array, i: number, table: Float64Array, low: num
  * the high word grows with the magnitude, octave by octave and linearly within one: position
  * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
  * between two nodes. Negative values add `negative` to the index (the table's second half).
- * Magnitudes below `base` (and zero), at or above `top`, and NaN are left to the exact function.
+ * An exact zero takes `atZero`, the function's value at 0; other magnitudes below `base`, those at
+ * or above `top`, and NaN are left to the exact function.
  */
 function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number, atZero: number): boolean {
   const high = w[2 * i + HIGH_WORD]!;
