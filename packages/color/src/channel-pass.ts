@@ -19,8 +19,9 @@
  * run. Values near zero (encoded within 0.01, linear light within 2^−24 ≈ 6e−8, scene light within
  * 2^−14 ≈ 6e−5) and values outside a table use the exact function. Measured error:
  * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
- * pow, 63 ns here), so the linear tables reach far enough down that they are left little but exact
- * zeros (the black that clamps leave), which take the function's value at 0.
+ * pow, 63 ns here), so the linear tables reach far enough down to take every value a curve bends
+ * for: below 6e−8 are the residues that rounding leaves of a channel driven to 0, and exact zeros
+ * (the black that clamps leave) take the function's value at 0 in the table loop.
  */
 import { KeptArrays } from './kept-arrays';
 import { applyAffineToTriplets } from './matrix';
