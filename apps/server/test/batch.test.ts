@@ -3,7 +3,8 @@
  * every call (nothing created for anyone else), owner scoping, the session written with its files
  * or not at all, two clips rendered once each through the ordinary export and downloaded as one
  * ZIP, a failed file retried from its stored original, a file refused for storage kept failed with
- * its reason, and a deleted collection taking every file.
+ * its reason, a completed file whose new render is refused keeping its render (on both databases),
+ * and a deleted collection taking every file.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
