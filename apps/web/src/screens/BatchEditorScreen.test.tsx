@@ -120,6 +120,7 @@ describe('BatchEditorScreen', () => {
     await waitFor(() =>
       expect(toasts().at(-1)).toEqual({ title: 'Batch Export Complete', description: 'Exported 0 files (1 failed) and saved the batch to your library', variant: 'destructive' }),
     );
+    expect(toasts().some((message) => message.title === 'Exporting')).toBe(false);
     expect(within(card).getByText('Ready for editing')).toBeTruthy();
     expect(within(card).getByText(`Not rendered again: ${reason}`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export Batch' })).toBeTruthy();

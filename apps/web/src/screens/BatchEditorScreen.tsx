@@ -146,8 +146,10 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
       putBatchSession(client, user.id, answer);
       exportStarted.current = true;
       const started = (file: BatchFile) => (file.predictionId !== null && file.predictionId !== before.get(file.assetId) ? file.predictionId : null);
-      setExporting(new Map(answer.files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, started(file)])));
-      toast({ title: 'Exporting', description: `Rendering ${assetIds.length} files with their grades…` });
+      const renders = new Map(answer.files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, started(file)]));
+      setExporting(renders);
+      const rendering = [...renders.values()].filter((id) => id !== null).length;
+      if (rendering > 0) toast({ title: 'Exporting', description: `Rendering ${rendering} files with their grades…` });
     } catch (error) {
       fail(error, 'Failed to export the batch');
       setBusy(false);
