@@ -3,51 +3,50 @@
  * every call (nothing created for anyone else), owner scoping, the session written with its files
  * or not at all, two clips rendered once each through the ordinary export and downloaded as one
  * ZIP, a failed file retried from its stored original, a file refused for storage kept failed with
- * its reason, and a deleted collection taking every file.
+ * its reason, a completed file whose new render is refused keeping its render (on both databases),
+ * and a deleted collection taking every file.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, BATCH_PREMIUM_MESSAGE, exportStorageQuotaMessage, type Asset, type BatchSession, type CreateBatchResponse } from '@cinegrade/contract';
+import { cubeFromLut, identityLut, writeCube } from '@cinegrade/color';
+import { API, BATCH_PREMIUM_MESSAGE, exportStorageQuotaMessage, type Asset, type BatchSession, type CreateBatchResponse, type UserLut } from '@cinegrade/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from './support/exports';
 import { fixtures } from './support/fixtures';
 import { fillStorage } from './support/storage';
-import { startTestServer, type TestServer } from './support/test-server';
+import { DATABASE_KINDS, startTestServer, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { waitFor, WAIT } from './support/wait';
 
 type User = { cookie: string; email: string; id: string };
 
-describe('batch grading', () => {
-  let server: TestServer;
-  let premium: User;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-batch-test-'));
-
+/** Calls a batch test makes on its server (a function, as the server starts in beforeAll). */
+function batchHelpers(server: () => TestServer) {
   async function user(tier: 'Free' | 'Premium' | 'Enterprise'): Promise<User> {
-    const signedIn = await server.signedInUser();
-    if (tier !== 'Free') await server.services.profiles.setTierByEmail(signedIn.email, tier);
-    const row = await server.services.database.db.selectFrom('users').select('id').where('email', '=', signedIn.email).executeTakeFirstOrThrow();
+    const signedIn = await server().signedInUser();
+    if (tier !== 'Free') await server().services.profiles.setTierByEmail(signedIn.email, tier);
+    const row = await server().services.database.db.selectFrom('users').select('id').where('email', '=', signedIn.email).executeTakeFirstOrThrow();
     return { ...signedIn, id: row.id };
   }
 
   async function upload(who: User, file: string, name: string): Promise<Asset> {
-    const response = await new TusTestClient(server, who.cookie).upload(file, name);
+    const response = await new TusTestClient(server(), who.cookie).upload(file, name);
     expect(response.status, await response.clone().text()).toBe(200);
     return ((await response.json()) as { asset: Asset }).asset;
   }
 
   async function createBatch(who: User, assetIds: string[], extra: Record<string, unknown> = {}): Promise<CreateBatchResponse> {
-    const response = await server.request(API.createBatch.path, { method: 'POST', cookie: who.cookie, json: { assetIds, outputFormat: 'mp4', quality: '720p', ...extra } });
+    const response = await server().request(API.createBatch.path, { method: 'POST', cookie: who.cookie, json: { assetIds, outputFormat: 'mp4', quality: '720p', ...extra } });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as CreateBatchResponse;
   }
 
   async function getBatch(who: User, id: string): Promise<BatchSession> {
-    const response = await server.request(`/api/batches/${id}`, { cookie: who.cookie });
+    const response = await server().request(`/api/batches/${id}`, { cookie: who.cookie });
     expect(response.status, await response.clone().text()).toBe(200);
     return (await response.json()) as BatchSession;
   }
@@ -63,24 +62,43 @@ describe('batch grading', () => {
   /** Waits until the upload's thumbnail and preview copy are made (or could not be). */
   async function prepared(asset: Asset): Promise<void> {
     await waitFor('the upload to be prepared', async () => {
-      const row = await server.services.database.db.selectFrom('projects').select('processing_status').where('id', '=', asset.id).executeTakeFirstOrThrow();
+      const row = await server().services.database.db.selectFrom('projects').select('processing_status').where('id', '=', asset.id).executeTakeFirstOrThrow();
       return row.processing_status === 'processing' ? undefined : row;
     }, WAIT.mediaMs);
   }
 
   async function count(table: 'batch_sessions' | 'batch_files', userId: string): Promise<number> {
-    const row = await server.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await server().services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async function exportRows(userId: string) {
-    return server.services.database.db.selectFrom('exports').selectAll().where('user_id', '=', userId).execute();
+    return server().services.database.db.selectFrom('exports').selectAll().where('user_id', '=', userId).execute();
   }
 
   async function renderJobs(userId: string): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'export.render' and data->>'userId' = ${userId}`.execute(server.services.database.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'export.render' and data->>'userId' = ${userId}`.execute(server().services.database.db);
     return rows[0]?.n ?? 0;
   }
+
+  /** The batch's ZIP as the user downloads it, written to `file`; answers its entries' names, sorted. */
+  async function zipEntries(who: User, id: string, file: string): Promise<string[]> {
+    const response = await server().request(`/api/batches/${id}/download`, { cookie: who.cookie });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').sort();
+  }
+
+  return { user, upload, createBatch, getBatch, settled, prepared, count, exportRows, renderJobs, zipEntries };
+}
+
+describe('batch grading', () => {
+  let server: TestServer;
+  let premium: User;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-batch-test-'));
+
+  const { user, upload, createBatch, getBatch, settled, prepared, count, exportRows, renderJobs, zipEntries } = batchHelpers(() => server);
 
   beforeAll(async () => {
     server = await startTestServer('embedded');
@@ -157,12 +175,8 @@ describe('batch grading', () => {
     const library = (await (await server.request(API.listBatches.path, { cookie: premium.cookie })).json()) as { sessions: BatchSession[] };
     expect(library.sessions.map((s) => s.id)).toContain(created.session.id);
 
-    const response = await server.request(`/api/batches/${created.session.id}/download`, { cookie: premium.cookie });
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/zip');
     const zipFile = path.join(work, 'batch.zip');
-    fs.writeFileSync(zipFile, Buffer.from(await response.arrayBuffer()));
-    const listing = execFileSync('unzip', ['-Z1', zipFile], { encoding: 'utf8' }).trim().split('\n').sort();
+    const listing = await zipEntries(premium, created.session.id, zipFile);
     expect(listing).toEqual(['clip-blockbuster-teal-orange (2).mp4', 'clip-blockbuster-teal-orange.mp4']);
     const out = path.join(work, 'unzipped');
     execFileSync('unzip', ['-q', '-o', zipFile, '-d', out]);
@@ -360,4 +374,60 @@ describe('batch grading', () => {
     ]);
     await settled(premium, created.session.id);
   }, WAIT.renderMs);
+});
+
+describe.each<DatabaseKind>(DATABASE_KINDS)('a batch file whose new render is refused, on the %s database', (kind) => {
+  let server: TestServer;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-batch-kept-test-'));
+  const { user, upload, createBatch, getBatch, settled, prepared, zipEntries } = batchHelpers(() => server);
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('keeps a completed render (its link, its download, its place in the ZIP) when Export Batch is refused for the file, with the reason; a file without one fails with it', async () => {
+    const owner = await user('Premium');
+    const imported = await server.request('/api/luts', { method: 'POST', cookie: owner.cookie, json: { name: 'Kept Look', cube: writeCube(cubeFromLut(identityLut(2), 'Kept Look')) } });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    const lut = (await imported.json()) as UserLut;
+    const done = await upload(owner, fixtures.h264Mp4, 'done.mp4');
+    const unrendered = await upload(owner, fixtures.h264Mp4, 'unrendered.mp4');
+    // The second file's render fails (its original is away while it renders): it has no completed render.
+    const key = unrendered.media_file_path ?? '';
+    await prepared(unrendered);
+    await server.services.storage.move(key, `${key}.away`);
+    const created = await createBatch(owner, [done.id, unrendered.id], { selectedLUT: `custom:${lut.id}` });
+    const first = await settled(owner, created.session.id);
+    await server.services.storage.move(`${key}.away`, key);
+    expect(first.files.map((f) => f.status)).toEqual(['completed', 'error']);
+    const render = first.files[0]?.predictionId ?? '';
+    const outputName = first.files[0]?.outputName ?? '';
+    expect(outputName).not.toBe('');
+
+    // The imported LUT is deleted: a new render with that grade is refused before it begins, for each file.
+    expect((await server.request(`/api/luts/${lut.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    const reason = 'That imported LUT is not in your library. Choose another look, or import the .cube file again.';
+    const exported = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: owner.cookie, json: {} });
+    expect(exported.status, await exported.clone().text()).toBe(200);
+    for (const session of [(await exported.json()) as BatchSession, await getBatch(owner, created.session.id)]) {
+      expect(session.files).toMatchObject([
+        { assetId: done.id, status: 'completed', progress: 100, predictionId: render, outputName, error: null, rerenderRefused: reason, canRetry: false },
+        { assetId: unrendered.id, status: 'error', predictionId: null, outputName: null, downloadUrl: null, error: reason, rerenderRefused: null, canRetry: true },
+      ]);
+      expect(session.files[0]?.downloadUrl).toBeTruthy();
+      expect(session).toMatchObject({ status: 'completed', completed_count: 1, failed_count: 1 });
+    }
+    const links = await server.services.database.db.selectFrom('batch_files').select(['asset_id', 'export_id']).where('batch_session_id', '=', created.session.id).orderBy('position').execute();
+    expect(links).toEqual([
+      { asset_id: done.id, export_id: render },
+      { asset_id: unrendered.id, export_id: null },
+    ]);
+    // The kept render is what the ZIP holds.
+    expect(await zipEntries(owner, created.session.id, path.join(work, `${kind}.zip`))).toEqual([outputName]);
+  }, WAIT.renderMs * 2);
 });

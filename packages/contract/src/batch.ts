@@ -115,7 +115,13 @@ export const BatchFile = z
     status: z.enum(BATCH_FILE_STATUSES),
     progress: z.number().min(0).max(100).describe('Percent of this file rendered'),
     canRetry: z.boolean().describe('True for error and rate_limited: POST .../retry renders it again from the stored original'),
-    error: z.string().nullable(),
+    error: z.string().nullable().describe('Why the file failed (status error or rate_limited), worded for a person; null otherwise'),
+    rerenderRefused: z
+      .string()
+      .nullable()
+      .describe(
+        'A completed file only: why the last render asked of it (Export Batch) was refused before it began, worded for a person. Its completed render is kept: it still downloads and is still in the ZIP. Null otherwise',
+      ),
     format: z.string().describe('Container of the original (mp4, mov, …)'),
     fileSize: z.number().int().describe('Bytes of the original'),
     duration: z.number().nullable().describe('Seconds'),
@@ -245,7 +251,7 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches/{id}/export',
     summary:
-      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413 and every file keeps the render it has.",
+      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413 and nothing changes. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason.",
     tag: 'batch',
     auth: 'user',
     params: BatchParams,

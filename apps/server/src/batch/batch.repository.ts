@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { knownSettings, type ColorSettings } from '@cinegrade/contract';
 import { assetFileKeys, queueFileDeletions } from '../assets/asset.repository';
 import type { BatchFilesTable, BatchSessionsTable, BatchSessionStatus, DatabaseSchema, ExportStatus } from '../db/schema';
@@ -154,9 +154,14 @@ export class BatchRepository {
     await this.db.updateTable('batch_files').set({ export_id: exportId, error: null, rate_limited: false }).where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
   }
 
-  /** The file's render could not start, and why. */
+  /**
+   * The file's new render could not start, and why. A completed render the file links to is kept
+   * (it stays the file's download and is in the ZIP; docs/product-rules.md, 'Batch'); any other
+   * link is let go. Decided in the update itself, from the linked export's status at that moment.
+   */
   async setError(userId: string, assetId: string, error: string, rateLimited: boolean): Promise<void> {
-    await this.db.updateTable('batch_files').set({ export_id: null, error, rate_limited: rateLimited }).where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
+    const keptRender = sql<string | null>`case when exists (select 1 from exports e where e.id = batch_files.export_id and e.user_id = batch_files.user_id and e.status = 'succeeded') then batch_files.export_id end`;
+    await this.db.updateTable('batch_files').set({ export_id: keptRender, error, rate_limited: rateLimited }).where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
   }
 
   /** A processing session whose files have all finished: completed (or failed), once. */

@@ -39,6 +39,14 @@ const UNSTARTED_AFTER_MS = 5 * 60 * 1000;
 
 const BUSY_RETRY_AFTER_SECONDS = 60;
 
+/** A file's status, and for a completed one why a later render of it was refused (if it was). */
+interface FileState {
+  status: BatchFileStatus;
+  progress: number;
+  error: string | null;
+  rerenderRefused?: string | null;
+}
+
 interface BatchSettings {
   outputFormat: z.output<typeof CreateBatchRequest>['outputFormat'];
   quality: z.output<typeof ProcessVideoRequest>['quality'];
@@ -186,7 +194,8 @@ export class BatchService {
     const files = await this.batches.files(userId, session.id);
     const ids = new Set(this.selected(files, body.assetIds, BATCH_MESSAGES.selectFilesToExport));
     const chosen = files.filter((f) => ids.has(f.asset_id));
-    // Refused whole while the storage is full, before any file lets go of the render it has.
+    // Storage at the quota is the person's, not a file's: one 413 for the whole request, before
+    // anything is written, rather than the same reason on every file (docs/product-rules.md, 'Batch').
     await this.exports.checkStorage(userId);
     for (const file of chosen) {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
@@ -236,7 +245,8 @@ export class BatchService {
 
   /**
    * Queues the file's render through the ordinary export; a refusal (a plan changed, a LUT deleted,
-   * the file gone, the storage quota reached) is kept on the file as its error, with Retry.
+   * the file gone, the storage quota reached) is kept on the file as its reason: a file without a
+   * completed render is then in error, with Retry; one with a completed render keeps it.
    */
   private async startFile(userId: string, session: BatchSessionRow, assetId: string, grade: { selected_lut: string | null; color_settings: ColorSettings }): Promise<void> {
     const settings = session.settings as unknown as BatchSettings;
@@ -250,8 +260,11 @@ export class BatchService {
     }
   }
 
-  /** Where one file stands; an export that lost its job is healed by reading its status. */
-  private async fileStatus(userId: string, session: BatchSessionRow, file: BatchFileRow): Promise<{ status: BatchFileStatus; progress: number; error: string | null }> {
+  /**
+   * Where one file stands; an export that lost its job is healed by reading its status. A completed
+   * file carrying a reason had a later render refused (its completed render was kept).
+   */
+  private async fileStatus(userId: string, session: BatchSessionRow, file: BatchFileRow): Promise<FileState> {
     if (file.export_id === null || file.export_status === null) {
       if (file.error !== null) return { status: file.rate_limited ? 'rate_limited' : 'error', progress: 0, error: file.error };
       if (Date.now() - new Date(session.created_at).getTime() > UNSTARTED_AFTER_MS) return { status: 'error', progress: 0, error: 'The file was not started. Retry it.' };
@@ -266,7 +279,7 @@ export class BatchService {
       progress = current.progress;
       error = current.error;
     }
-    if (status === 'succeeded') return { status: 'completed', progress: 100, error: null };
+    if (status === 'succeeded') return { status: 'completed', progress: 100, error: null, rerenderRefused: file.error };
     if (status === 'failed' || status === 'canceled') return { status: 'error', progress, error: error ?? 'The render failed.' };
     return { status: 'processing', progress, error: null };
   }
@@ -287,6 +300,7 @@ export class BatchService {
         progress: state.progress,
         canRetry: state.status === 'error' || state.status === 'rate_limited',
         error: state.error,
+        rerenderRefused: state.rerenderRefused ?? null,
         format: metadata?.container ?? file.media_file_name.split('.').pop() ?? 'video',
         fileSize: file.size_bytes,
         duration: metadata?.durationSeconds ?? null,

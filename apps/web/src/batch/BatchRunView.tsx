@@ -13,6 +13,8 @@ export interface BatchFileRow {
   readonly error: string | null;
   /** Retry is offered for a failed or rate-limited file that can be tried again. */
   readonly canRetry: boolean;
+  /** A completed file's word on a later render that did not happen (it keeps its render). */
+  readonly note?: string | null;
 }
 
 const STATUS_ICON: Record<BatchFileStatus, string> = {
@@ -70,6 +72,7 @@ export function BatchRunView(props: { rows: readonly BatchFileRow[]; onRetry: (r
               </button>
             )}
             {row.error && <span className="batch-file-error small">{row.error}</span>}
+            {row.note && <span className="batch-file-note small">{row.note}</span>}
           </li>
         ))}
       </ul>

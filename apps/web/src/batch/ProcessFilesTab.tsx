@@ -10,7 +10,7 @@ import { toast } from '../ui/toast-store';
 import { DropZone } from '../workspace/DropZone';
 import { useUploadActions } from '../workspace/uploads';
 import { putBatchSession, runningBatchesQuery, useBatchFailure, useBatchSession } from './batch-api';
-import { formatMegabytes, splitBatchSelection } from './batch-files';
+import { formatMegabytes, rerenderRefusedNote, splitBatchSelection } from './batch-files';
 import { batchGrade, ZERO_SLIDERS } from './batch-grade';
 import { BatchCompletion, BatchRunView, type BatchFileRow } from './BatchRunView';
 import { rememberBatch, rememberedBatch } from './running-batch';
@@ -250,7 +250,15 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
 
 /** The session's files as the run view lists them. */
 export function sessionRows(session: BatchSession): BatchFileRow[] {
-  return session.files.map((file) => ({ key: file.assetId, fileName: file.fileName, status: file.status, progress: file.progress, error: file.error, canRetry: file.canRetry }));
+  return session.files.map((file) => ({
+    key: file.assetId,
+    fileName: file.fileName,
+    status: file.status,
+    progress: file.progress,
+    error: file.error,
+    canRetry: file.canRetry,
+    note: file.rerenderRefused === null ? null : rerenderRefusedNote(file.rerenderRefused),
+  }));
 }
 
 /** Downloads a session's finished files one after another, saying how many (or that there are none). */

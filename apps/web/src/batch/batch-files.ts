@@ -55,6 +55,14 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/**
+ * Said of a completed file whose new render was refused before it began (docs/product-rules.md,
+ * 'Batch'): it keeps the render it has, and the person is told why there is no new one.
+ */
+export function rerenderRefusedNote(reason: string): string {
+  return `Not rendered again: ${reason}`;
+}
+
 /** The results line of a finished batch: the counts when some failed, else that all are in the library. */
 export function batchOutcomeMessage(succeeded: number, failed: number): string {
   return failed > 0 ? batchResultMessage(succeeded, failed) : `Successfully processed ${succeeded} video files! Saved to your library.`;

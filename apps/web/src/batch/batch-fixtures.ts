@@ -9,6 +9,7 @@ export function batchFile(n: number, change: Partial<BatchFile> = {}): BatchFile
     progress: 100,
     canRetry: false,
     error: null,
+    rerenderRefused: null,
     format: 'mp4',
     fileSize: 2 * 1024 * 1024,
     duration: 65,

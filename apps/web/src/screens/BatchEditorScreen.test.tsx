@@ -97,6 +97,37 @@ describe('BatchEditorScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Home {"returnFromBatch":true}' })).toBeTruthy();
   });
 
+  it('shows a completed file whose new render was refused as ready with the reason, and ends that Export Batch at once, downloading nothing', async () => {
+    const reason = 'That imported LUT is not in your library. Choose another look, or import the .cube file again.';
+    let current = batchSession([batchFile(1)]);
+    const requested: string[] = [];
+    mockFetch((url, init) => {
+      requested.push(url);
+      if (init?.method === 'POST' && url === `/api/batches/${current.id}/export`) {
+        // Refused before it began: the same render as before is kept, with the reason.
+        current = batchSession([batchFile(1, { rerenderRefused: reason })]);
+        return jsonResponse(200, current);
+      }
+      if (url === `/api/batches/${current.id}`) return jsonResponse(200, current);
+      if (url.startsWith('/api/batches')) return jsonResponse(200, { sessions: [current] });
+      return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    renderEditor(`/batch-editor?session=${current.id}`);
+    const card = (await screen.findAllByTestId('batch-card'))[0]!;
+    expect(within(card).queryByText(/^Not rendered again/)).toBeNull();
+    fireEvent.click(card);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Batch' }));
+    await waitFor(() =>
+      expect(toasts().at(-1)).toEqual({ title: 'Batch Export Complete', description: 'Exported 0 files (1 failed) and saved the batch to your library', variant: 'destructive' }),
+    );
+    expect(toasts().some((message) => message.title === 'Exporting')).toBe(false);
+    expect(within(card).getByText('Ready for editing')).toBeTruthy();
+    expect(within(card).getByText(`Not rendered again: ${reason}`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export Batch' })).toBeTruthy();
+    // The kept render is the earlier one, not a render of the grade just asked for: it is not downloaded as one.
+    expect(requested.filter((url) => url.startsWith('/files/'))).toEqual([]);
+  });
+
   it('opens a preview of a file without a source as not available, and Escape closes it', async () => {
     mockFetch(() => jsonResponse(200, SESSION));
     renderEditor(`/batch-editor?session=${SESSION.id}`);

@@ -8,7 +8,7 @@ import { ApiError, callApi } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/AuthProvider';
 import { putBatchSession, useBatchFailure, useBatchSession } from '../batch/batch-api';
-import { formatDuration, formatFileSize, formatLabel } from '../batch/batch-files';
+import { formatDuration, formatFileSize, formatLabel, rerenderRefusedNote } from '../batch/batch-files';
 import { batchGrade, savedGradeOf, ZERO_SLIDERS, type BatchSliders } from '../batch/batch-grade';
 import { GradeClipboardButtons } from '../batch/GradeClipboardButtons';
 import { GradedThumbnail } from '../batch/GradedThumbnail';
@@ -78,7 +78,10 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
   const [applied, setApplied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<BatchFile | null>(null);
-  /** The files being exported, with the render each had before: a file is done once a new render of it has finished. */
+  /**
+   * The files being exported, each with the render its export started, or null when it was refused
+   * before it began (the file keeps what it had): a file is done once that render has finished.
+   */
   const [exporting, setExporting] = useState<ReadonlyMap<string, string | null> | null>(null);
   const exportStarted = useRef(false);
 
@@ -138,28 +141,32 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
     const assetIds = files.filter((file) => selected.has(file.assetId)).map((file) => file.assetId);
     setBusy(true);
     try {
-      const before = new Map(files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, file.predictionId]));
+      const before = new Map(files.map((file) => [file.assetId, file.predictionId]));
       const answer = await callApi(API.exportBatch, { params: { id: session.id }, body: { assetIds } });
       putBatchSession(client, user.id, answer);
       exportStarted.current = true;
-      setExporting(before);
-      toast({ title: 'Exporting', description: `Rendering ${assetIds.length} files with their grades…` });
+      const started = (file: BatchFile) => (file.predictionId !== null && file.predictionId !== before.get(file.assetId) ? file.predictionId : null);
+      const renders = new Map(answer.files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, started(file)]));
+      setExporting(renders);
+      const rendering = [...renders.values()].filter((id) => id !== null).length;
+      if (rendering > 0) toast({ title: 'Exporting', description: `Rendering ${rendering} files with their grades…` });
     } catch (error) {
       fail(error, 'Failed to export the batch');
       setBusy(false);
     }
   };
 
-  // The export ends when every exported file has finished rendering: the finished ones download.
+  // The export ends when every exported file's new render has finished (or was refused): the new renders download.
   useEffect(() => {
     if (!exporting || !exportStarted.current) return;
     const exported = files.filter((file) => exporting.has(file.assetId));
-    const finished = (file: BatchFile) => file.status === 'error' || file.status === 'rate_limited' || (file.status === 'completed' && file.predictionId !== exporting.get(file.assetId));
+    const rendered = (file: BatchFile) => file.predictionId !== null && file.predictionId === exporting.get(file.assetId);
+    const finished = (file: BatchFile) => exporting.get(file.assetId) === null || (rendered(file) && file.status !== 'processing');
     if (!exported.every(finished)) return;
     exportStarted.current = false;
     setExporting(null);
     setBusy(false);
-    const ready = exported.filter((file) => file.status === 'completed' && file.downloadUrl);
+    const ready = exported.filter((file) => rendered(file) && file.status === 'completed' && file.downloadUrl);
     const failed = exported.length - ready.length;
     const format = exportFormatInfo(session.settings.outputFormat);
     void downloadOneByOne(ready.map((file, index) => ({ url: file.downloadUrl!, fileName: `edited_video_${index + 1}.${format.extension}` })), downloadRenamed).then(async () => {
@@ -234,6 +241,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
                     {formatLabel(file)} · {formatFileSize(file.fileSize)} · {lookLabel(file.appliedLUT)}
                   </span>
                   <span className="small">{file.status === 'processing' ? `Rendering ${Math.round(file.progress)}%` : file.status === 'completed' ? 'Ready for editing' : (file.error ?? 'Failed')}</span>
+                  {file.status === 'completed' && file.rerenderRefused !== null && <span className="small batch-file-note">{rerenderRefusedNote(file.rerenderRefused)}</span>}
                 </div>
               </li>
             );

@@ -125,8 +125,9 @@ describe('BatchArea', () => {
     expect(screen.getByRole('tab', { name: 'Library' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('opened while a batch renders on the server, shows where it stands, with counts of failures and Retry on the failed file', { timeout: TEST_LIMIT_MS }, async () => {
-    const session = batchSession([batchFile(1), batchFile(2, { status: 'error', progress: 0, error: 'The render failed.', canRetry: true, downloadUrl: null })]);
+  it('opened while a batch renders on the server, shows where it stands, with counts of failures, Retry on the failed file and why a completed one was not rendered again', { timeout: TEST_LIMIT_MS }, async () => {
+    const refused = 'That imported LUT is not in your library. Choose another look, or import the .cube file again.';
+    const session = batchSession([batchFile(1, { rerenderRefused: refused }), batchFile(2, { status: 'error', progress: 0, error: 'The render failed.', canRetry: true, downloadUrl: null })]);
     const retried = batchSession([batchFile(1), batchFile(2, { status: 'processing', progress: 0, downloadUrl: null })]);
     const fetchMock = mockFetch((url, init) => {
       // The server still lists it as rendering when the page opens; by the time it is read, it has finished.
@@ -137,6 +138,11 @@ describe('BatchArea', () => {
     });
     renderArea();
     expect(await screen.findByText('Processing completed: 1 successful, 1 failed')).toBeTruthy();
+    // The completed file keeps its render: completed, no Retry, and the reason its new render did not happen.
+    const [kept] = screen.getAllByTestId('batch-file');
+    expect(kept!.getAttribute('data-status')).toBe('completed');
+    expect(within(kept!).getByText(`Not rendered again: ${refused}`)).toBeTruthy();
+    expect(within(kept!).queryByRole('button', { name: /^Retry/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry clip-2.mp4' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === `/api/batches/${session.id}/files/${batchFile(2).assetId}/retry`)).toBe(true));
   });
