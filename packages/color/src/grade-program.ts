@@ -37,7 +37,7 @@ import { ProgramBuilder } from './program';
 import type { ColorProgram } from './program';
 import { brightnessFunction, contrastCurve, shadowsHighlightsFunction, toneCurveFunction } from './tone';
 import { whiteBalanceMatrix } from './white-balance';
-import { REC709_LUMA } from './colorimetry';
+import { lumaSaturationMatrix } from './colorimetry';
 import { areWheelsAtRest, wheelsToCdl } from './wheels';
 import type { Wheels } from './wheels';
 import { areCurvesAtRest, isCurveAtRest, monotoneCurve } from './curves';
@@ -112,10 +112,7 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
     builder.channel('encoded', 'encoded', [r, g, b]);
   }
   if (cdl.saturation !== 1) {
-    const s = cdl.saturation;
-    const [wr, wg, wb] = REC709_LUMA;
-    const row = (i: number): [number, number, number] => [(1 - s) * wr + (i === 0 ? s : 0), (1 - s) * wg + (i === 1 ? s : 0), (1 - s) * wb + (i === 2 ? s : 0)];
-    builder.affine('encoded', { matrix: [...row(0), ...row(1), ...row(2)], offset: [0, 0, 0] });
+    builder.affine('encoded', { matrix: lumaSaturationMatrix(cdl.saturation), offset: [0, 0, 0] });
     // clamp01 is a module constant: its table joins the conversion after it and is kept across bakes.
     builder.channel('encoded', 'encoded', clamp01, true);
   }

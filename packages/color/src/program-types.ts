@@ -41,7 +41,8 @@ export type Stage =
   | { readonly kind: 'hueCurves'; readonly tables: HueCurveTables }
   | { readonly kind: 'lut'; readonly lut: Lut3D }
   | { readonly kind: 'snapshot' }
-  | { readonly kind: 'blend'; readonly amount: number };
+  /** `pre`: an affine map applied to the signal (not the snapshot) before the mix (fused in). */
+  | { readonly kind: 'blend'; readonly amount: number; readonly pre?: Affine3 };
 
 /**
  * Points per chunk: a program runs every step over one chunk (24 KiB of doubles, inside a

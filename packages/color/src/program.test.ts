@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeGamma, encodeGamma } from './transfer';
 import { ProgramBuilder } from './program';
 import { toneCurveFunction } from './tone';
+import { applyChroma } from './kernels';
 
 function ramp(count: number): Float64Array {
   const buffer = new Float64Array(count * 3);
@@ -155,6 +156,40 @@ describe('ColorProgram', () => {
           return values;
         });
         expect(fused!.every((v, i) => Object.is(v, apart![i]))).toBe(true);
+      }
+    }
+  });
+
+  it('takes a desaturating chroma as a matrix fused into the blend or curves after it, with the chroma kernel\'s results', () => {
+    const curve = toneCurveFunction({ black: 0.05, toe: 0.5, contrast: 1.3, shoulder: 0.4 });
+    for (const strength of [0.7, 1]) {
+      const builder = new ProgramBuilder();
+      builder.channel('encoded', 'encoded', (x) => 0.9 * x + 0.05);
+      builder.chroma(1.1, 0.2);
+      if (strength < 1) builder.snapshot();
+      builder.chroma(0.85, 0);
+      if (strength < 1) builder.blendWithSnapshot(strength);
+      builder.channel('encoded', 'encoded', curve);
+      const program = builder.build();
+      // (curve + to-linear), chroma, then either snapshot, desaturation + blend, (to-encoded + curve)
+      // or desaturation + (to-encoded + curve).
+      expect(program.passCount).toBe(strength < 1 ? 5 : 3);
+      // Short runs evaluate the conversions through their 1e-8 tables, long ones through the bake's tables.
+      for (const [count, tolerance] of [[3000, 1e-7], [200_000, 2e-5]] as const) {
+        const values = ramp(count);
+        for (let i = 0; i < values.length; i += 301) values[i] = i % 2 ? 0 : -0.8;
+        // The same steps one by one, with the chroma kernel itself.
+        const expected = values.map((v) => decodeGamma(0.9 * v + 0.05));
+        applyChroma(expected, 0, count, 1.1, 0.2);
+        const before = expected.slice();
+        applyChroma(expected, 0, count, 0.85, 0);
+        program.run(values);
+        let worst = 0;
+        for (let i = 0; i < expected.length; i++) {
+          const mixed = before[i]! + strength * (expected[i]! - before[i]!);
+          worst = Math.max(worst, Math.abs(values[i]! - curve(encodeGamma(mixed))));
+        }
+        expect(worst).toBeLessThan(tolerance);
       }
     }
   });

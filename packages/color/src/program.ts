@@ -6,7 +6,8 @@
  * Operations are written as exact functions and declare the signal domain they work in. The
  * builder inserts the encoded↔linear conversions between them, then fuses neighbours so a bake
  * makes few passes: consecutive per-channel curves (conversions included) become one curve,
- * consecutive affine maps become one matrix, and a matrix followed by curves becomes one pass.
+ * consecutive affine maps become one matrix, and a matrix followed by curves, or by the blend
+ * with a snapshot, becomes one pass.
  * When a pass runs over many points, a fused curve is evaluated through a dense table
  * (`channel-pass.ts`).
  *
@@ -18,6 +19,7 @@
  * three table lookups are still independent, and it measured no slower than the two passes apart.
  */
 import { chainKey, markLongLived } from './channel-pass';
+import { lumaSaturationMatrix } from './colorimetry';
 import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
 import type { GridSource } from './grid-source';
 import type { HueCurveTables } from './hue-curves';
@@ -80,8 +82,16 @@ export class ProgramBuilder {
     this.stages.push({ kind: 'affine', domain, affine, longLived });
   }
 
-  /** Saturation and vibrance in linear light (`applyChroma` in `kernels.ts`). */
+  /**
+   * Saturation and vibrance in linear light (`applyChroma` in `kernels.ts`). Saturation alone at
+   * or below 1 (a look that desaturates) is a matrix, y + s·(c − y) with luma y: recorded as an
+   * affine stage, it fuses with its neighbours instead of making a pass of its own.
+   */
   chroma(saturation: number, vibrance: number): void {
+    if (vibrance === 0 && saturation <= 1) {
+      this.affine('linear', { matrix: lumaSaturationMatrix(saturation), offset: [0, 0, 0] });
+      return;
+    }
     this.convertTo('linear');
     this.stages.push({ kind: 'chroma', saturation, vibrance });
   }
@@ -176,6 +186,8 @@ function fuse(stages: readonly Stage[]): Stage[] {
           [...l2, ...s2],
         ],
       };
+    } else if (last?.kind === 'affine' && stage.kind === 'blend' && !last.longLived && !formsGrid(out) && last.domain === 'linear') {
+      out[out.length - 1] = { ...stage, pre: last.affine };
     } else if (last?.kind === 'affine' && stage.kind === 'affine' && last.domain === stage.domain) {
       out[out.length - 1] = { kind: 'affine', domain: stage.domain, affine: composeAffine(last.affine, stage.affine), longLived: last.longLived && stage.longLived };
     } else {
