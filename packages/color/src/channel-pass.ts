@@ -21,7 +21,8 @@
  * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
  * pow, 63 ns here), so the linear tables reach far enough down to take every value a curve bends
  * for: below 6e−8 are the residues that rounding leaves of a channel driven to 0, and exact zeros
- * (the black that clamps leave) take the function's value at 0 in the table loop.
+ * (the black that clamps leave) take the function's value at 0 in the table loop, as do the
+ * residues when a chain starts with a function that is constant near 0 (the encoding).
  */
 import { KeptArrays } from './kept-arrays';
 import { applyAffineToTriplets } from './matrix';
@@ -69,6 +70,34 @@ export function markLongLived(fn: ChannelFunction): void {
 export function chainKey(chain: ChannelChain): string | null {
   const ids = chain.map((fn) => longLived.get(fn));
   return ids.every((id) => id !== undefined) ? ids.join(',') : null;
+}
+
+/**
+ * Functions that are exactly constant near zero: f(x) === f(0) for every |x| below the bound
+ * (the encoding, which gives 0 below 1e-12). A chain that starts with one is constant there too,
+ * so an octave table step gives such values f(0) in its loop instead of leaving them to the exact
+ * function: they are the residues that rounding leaves of a channel driven to 0 (thousands a bake
+ * after the chroma pass).
+ */
+const flatNearZero = new WeakMap<ChannelFunction, number>();
+
+/** Declares `fn(x) === fn(0)` for every |x| < `bound`. */
+export function markFlatNearZero(fn: ChannelFunction, bound: number): void {
+  flatNearZero.set(fn, bound);
+}
+
+/**
+ * The high word below which every value of the three chains' input gives the function's value at
+ * 0: a power of two at or under the smallest bound of the chains' first functions (0 when one
+ * has none; exact zeros are recognised anyway).
+ */
+function flatHighWord(chains: readonly ChannelChain[]): number {
+  const bounds = chains.map((chain) => (chain.length > 0 ? (flatNearZero.get(chain[0]!) ?? 0) : 0));
+  const bound = Math.min(...bounds);
+  if (!(bound > 0)) return 0;
+  const exponent = Math.floor(Math.log2(bound));
+  // 2^exponent ≤ bound; its high word is (exponent + 1023)·2^20, and smaller magnitudes have smaller ones.
+  return exponent > -1023 ? (exponent + 1023) * 2 ** 20 : 0;
 }
 
 /**
@@ -226,10 +255,11 @@ function directAt(buffer: Float64Array, i: number, table: Float64Array, low: num
  * the high word grows with the magnitude, octave by octave and linearly within one: position
  * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
  * between two nodes. Negative values add `negative` to the index (the table's second half).
- * An exact zero takes `atZero`, the function's value at 0; other magnitudes below `base`, those at
- * or above `top`, and NaN are left to the exact function.
+ * An exact zero, and a magnitude whose high word is below `flat` (see {@link flatHighWord}), takes
+ * `atZero`, the function's value at 0; other magnitudes below `base`, those at or above `top`, and
+ * NaN are left to the exact function.
  */
-function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number, atZero: number): boolean {
+function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number, atZero: number, flat: number): boolean {
   const high = w[2 * i + HIGH_WORD]!;
   const magnitude = high & 0x7fffffff;
   if (magnitude >= base && magnitude < top) {
@@ -240,7 +270,7 @@ function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: numbe
     buffer[i] = a + (table[j + 1]! - a) * (p - k);
     return true;
   }
-  if (buffer[i] === 0) {
+  if (magnitude < flat || buffer[i] === 0) {
     buffer[i] = atZero;
     return true;
   }
@@ -279,6 +309,8 @@ interface Tables {
   readonly z0: number;
   readonly z1: number;
   readonly z2: number;
+  /** Octave tables: the high word below which every value takes z0..z2 ({@link flatHighWord}). */
+  readonly flat: number;
 }
 
 /*
@@ -318,15 +350,15 @@ class OctaveLookup implements Step {
   constructor(private readonly tables: Tables) {}
 
   run(buffer: Float64Array, start: number, end: number): void {
-    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2 } = this.tables;
+    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2, flat } = this.tables;
     const w = wordsOfBuffer(buffer);
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
     for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0)) misses0[n0++] = i;
-      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1)) misses1[n1++] = i + 1;
-      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2)) misses2[n2++] = i + 2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0, flat)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1, flat)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2, flat)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -379,7 +411,7 @@ class AffineThenOctave implements Step {
   run(buffer: Float64Array, start: number, end: number): void {
     const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
     const [o0, o1, o2] = this.affine.offset;
-    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2 } = this.tables;
+    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2, flat } = this.tables;
     const w = wordsOfBuffer(buffer);
     let n0 = 0;
     let n1 = 0;
@@ -391,9 +423,9 @@ class AffineThenOctave implements Step {
       buffer[i] = m0 * r + m1 * g + m2 * b + o0;
       buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
       buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0)) misses0[n0++] = i;
-      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1)) misses1[n1++] = i + 1;
-      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2)) misses2[n2++] = i + 2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0, flat)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1, flat)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2, flat)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -473,13 +505,13 @@ export class ChannelPass {
     const atZero = { z0: f0(0), z1: f1(0), z2: f2(0) };
     let tables: Tables;
     if (this.from === 'encoded') {
-      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero };
+      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero, flat: 0 };
     } else {
       // A float64's high word: sign, 11 exponent bits (biased by 1023), 20 mantissa bits.
       const { lowest, octaves } = OCTAVES[this.from];
       const low = (lowest + 1023) * 2 ** 20;
       const limit = (lowest + octaves + 1023) * 2 ** 20;
-      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero };
+      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero, flat: Math.min(low, flatHighWord(this.chains)) };
     }
     const direct = this.from === 'encoded';
     const lookup = this.pre ? (direct ? new AffineThenDirect(this.pre, tables) : new AffineThenOctave(this.pre, tables)) : direct ? new DirectLookup(tables) : new OctaveLookup(tables);

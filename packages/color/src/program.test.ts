@@ -131,6 +131,26 @@ describe('ColorProgram', () => {
     expect(worstRelative).toBeLessThan(1e-4);
   });
 
+  it('gives the residues below 1e-12 that the encoding takes as 0 the value at 0 in its table loop, bit for bit as the exact functions', () => {
+    const curve = toneCurveFunction({ black: 0.05, toe: 0.5, contrast: 1.3, shoulder: 0.4 });
+    const builder = new ProgramBuilder();
+    builder.channel('encoded', 'linear', (x) => x);
+    builder.affine('linear', { matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], offset: [0, 0, 0] });
+    // Leaves linear light: the encoding, then the curve, one table pass.
+    builder.channel('encoded', 'encoded', curve);
+    const program = builder.build();
+    const tiny = [1e-17, -3e-15, 2 ** -41, -(2 ** -40), 9.9e-13, 1.2e-12, -1.2e-12, 1e-11, 0, -0, Number.MIN_VALUE];
+    const count = 40_000;
+    const values = new Float64Array(count * 3);
+    for (let i = 0; i < values.length; i++) values[i] = i % 5 === 0 ? tiny[(i / 5) % tiny.length]! : ((i * 7919) % 10007) / 10006;
+    const exact = values.slice();
+    program.run(values);
+    // Short runs are evaluated exactly.
+    for (let start = 0; start < count; start += 1000) program.run(exact.subarray(start * 3, (start + 1000) * 3));
+    for (let i = 0; i < values.length; i += 5) expect(values[i]).toBe(exact[i]);
+    expect(exact[0]).toBe(curve(0));
+  });
+
   it('gives bit for bit the same values with an affine map fused into the curves after it as with the two passes apart', () => {
     const mix = { matrix: [1.1, -0.06, -0.04, -0.05, 1.08, -0.03, 0.02, -0.1, 1.08], offset: [0.002, -0.001, 0] } as const;
     const curve = toneCurveFunction({ black: 0.05, toe: 0.5, contrast: 1.3, shoulder: 0.4 });

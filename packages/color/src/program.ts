@@ -18,7 +18,7 @@
  * processor. A matrix folded into the lookup loop after it is the exception kept: each point's
  * three table lookups are still independent, and it measured no slower than the two passes apart.
  */
-import { chainKey, markLongLived } from './channel-pass';
+import { chainKey, markFlatNearZero, markLongLived } from './channel-pass';
 import { lumaSaturationMatrix } from './colorimetry';
 import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
 import type { GridSource } from './grid-source';
@@ -33,10 +33,11 @@ import { toPass } from './passes';
 import type { Pass } from './passes';
 import { CHUNK_POINTS } from './program-types';
 import type { ChannelFunction, ChannelFunctions, Domain, Stage } from './program-types';
-import { decodeGammaFast, encodeGammaFast } from './transfer';
+import { ENCODE_ZERO_BELOW, decodeGammaFast, encodeGammaFast } from './transfer';
 
 markLongLived(decodeGammaFast);
 markLongLived(encodeGammaFast);
+markFlatNearZero(encodeGammaFast, ENCODE_ZERO_BELOW);
 
 function channelStage(from: Domain, to: Domain, fns: ChannelFunctions): Stage {
   return { kind: 'channel', from, to, fns, chains: [[fns[0]], [fns[1]], [fns[2]]] };
