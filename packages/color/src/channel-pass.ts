@@ -17,7 +17,8 @@
  *    value.
  * Building a table costs about as much as evaluating that many points, so tables are sized to the
  * run. Values near zero (encoded within 0.01, linear light within 2^−24 ≈ 6e−8, scene light within
- * 2^−14 ≈ 6e−5) and values outside a table use the exact function. Measured error:
+ * 2^−14 ≈ 6e−5) and values outside a table use the exact function; encoded values near black go
+ * through octave tables instead when the curves are the engine's own (built once and kept). Measured error:
  * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
  * pow, 63 ns here), so the linear tables reach far enough down to take every value a curve bends
  * for: below 6e−8 are the residues that rounding leaves of a channel driven to 0, and exact zeros
@@ -37,12 +38,21 @@ const TABLE_THRESHOLD = 4096;
 const ENCODED_LOW = -0.5;
 const ENCODED_HIGH = 1.5;
 
+/**
+ * The layouts of tables: one per domain, and `nearBlack`, an octave table for the encoded values
+ * a direct table leaves (|x| < 0.01), built for curves of the engine's own functions only (kept,
+ * so built once).
+ */
+type Layout = Domain | 'nearBlack';
+
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
-const OCTAVES: Record<Exclude<Domain, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
+const OCTAVES: Record<Exclude<Layout, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
   // Up to 8: highlights pushed by exposure and white balance; down to 6e-8 (encoded 0.001).
   linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
+  // Encoded values from 6e-8 up to 0.0156, past the direct tables' 0.01.
+  nearBlack: { lowest: -24, octaves: 18 },
 };
 
 /** Sizes 2048 and 4096 (encoded intervals) or 64 and 128 intervals per octave (2^6, 2^7). */
@@ -136,7 +146,7 @@ const prefixes = new KeptArrays(128, 4 * 1024 * 1024);
  * The input value at each node of a table over `from`: evenly spaced encoded values, or for light
  * the positive nodes of every octave (2^e·(1 + j/2^bits)) followed by the same nodes negated.
  */
-function nodeInputs(from: Domain, count: number): Float64Array {
+function nodeInputs(from: Layout, count: number): Float64Array {
   const { intervals, octaveBits } = tableSize(count);
   if (from === 'encoded') {
     const nodes = new Float64Array(intervals + 2);
@@ -160,7 +170,7 @@ function applyToAll(fn: ChannelFunction, values: Float64Array): void {
 }
 
 /** The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never written. */
-function prefixValues(chain: ChannelChain, length: number, from: Domain, count: number): Float64Array {
+function prefixValues(chain: ChannelChain, length: number, from: Layout, count: number): Float64Array {
   let key = `${from}/${tableSize(count).intervals}/`;
   let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, count));
   for (let j = 0; j < length; j++) {
@@ -182,7 +192,7 @@ function prefixValues(chain: ChannelChain, length: number, from: Domain, count: 
  * rather than one nested call per node). The leading long-lived or named functions come from the
  * kept prefixes; the returned table is shared and must not be written.
  */
-function buildTable(chain: ChannelChain, from: Domain, count: number): Float64Array {
+function buildTable(chain: ChannelChain, from: Layout, count: number): Float64Array {
   let fixed = 0;
   while (fixed < chain.length && keptName(chain[fixed]!) !== undefined) fixed++;
   const values = prefixValues(chain, fixed, from, count);
@@ -445,6 +455,37 @@ class ExactMisses implements Step {
   }
 }
 
+/**
+ * {@link ExactMisses} after a direct table step whose curves are the engine's own functions: the
+ * near-black values (0 < |x| < 0.01, thousands a bake where clamps and lifts leave the black) are
+ * read from octave tables of their own, with the same relative accuracy as light's; what those
+ * leave (below 6e-8, out of range, NaN) is evaluated exactly.
+ */
+class NearBlackMisses implements Step {
+  constructor(
+    private readonly fns: ChannelFunctions,
+    private readonly tables: Tables,
+  ) {}
+
+  run(buffer: Float64Array): void {
+    const [f0, f1, f2] = this.fns;
+    const { t0, t1, t2 } = this.tables;
+    if (missed[0]! > 0) this.evaluate(buffer, missed[0]!, f0, misses0, t0);
+    if (missed[1]! > 0) this.evaluate(buffer, missed[1]!, f1, misses1, t1);
+    if (missed[2]! > 0) this.evaluate(buffer, missed[2]!, f2, misses2, t2);
+  }
+
+  private evaluate(buffer: Float64Array, count: number, fn: ChannelFunction, list: Int32Array, table: Float64Array): void {
+    const { low, limit, scale, negative } = this.tables;
+    const w = wordsOfBuffer(buffer);
+    for (let j = 0; j < count; j++) {
+      const i = list[j]!;
+      // Exact zeros took their value in the table step; NaN is left to fn.
+      if (!octaveAt(buffer, w, i, table, low, limit, scale, negative, Number.NaN, 0)) buffer[i] = fn(buffer[i]!);
+    }
+  }
+}
+
 /** Exact evaluation of every value (a run too short to pay for tables), after the affine map if any. */
 class ExactChannels implements Step {
   constructor(
@@ -461,6 +502,14 @@ class ExactChannels implements Step {
       buffer[i + 2] = f2(buffer[i + 2]!);
     }
   }
+}
+
+/** The index of octave tables of a layout (a float64's high word: sign, 11 exponent bits biased by 1023, 20 mantissa bits). */
+function octaveTables(layout: Exclude<Layout, 'encoded'>, octaveBits: number, [t0, t1, t2]: readonly Float64Array[], atZero: { z0: number; z1: number; z2: number }, flat: number): Tables {
+  const { lowest, octaves } = OCTAVES[layout];
+  const low = (lowest + 1023) * 2 ** 20;
+  const limit = (lowest + octaves + 1023) * 2 ** 20;
+  return { t0: t0!, t1: t1!, t2: t2!, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero, flat: Math.min(low, flat) };
 }
 
 /** A per-channel pass: the same function on all three channels, or one per channel. */
@@ -503,19 +552,18 @@ export class ChannelPass {
     this.intervals = intervals;
     const [f0, f1, f2] = this.fns;
     const atZero = { z0: f0(0), z1: f1(0), z2: f2(0) };
-    let tables: Tables;
-    if (this.from === 'encoded') {
-      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero, flat: 0 };
-    } else {
-      // A float64's high word: sign, 11 exponent bits (biased by 1023), 20 mantissa bits.
-      const { lowest, octaves } = OCTAVES[this.from];
-      const low = (lowest + 1023) * 2 ** 20;
-      const limit = (lowest + octaves + 1023) * 2 ** 20;
-      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero, flat: Math.min(low, flatHighWord(this.chains)) };
-    }
     const direct = this.from === 'encoded';
+    const tables: Tables = direct
+      ? { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero, flat: 0 }
+      : octaveTables(this.from, octaveBits, [t0, t1, t2], atZero, flatHighWord(this.chains));
     const lookup = this.pre ? (direct ? new AffineThenDirect(this.pre, tables) : new AffineThenOctave(this.pre, tables)) : direct ? new DirectLookup(tables) : new OctaveLookup(tables);
-    this.steps = [lookup, new ExactMisses(this.fns)];
+    // The engine's own curves on encoded values (kept, so built once) get octave tables near black too.
+    if (!direct || !this.chains.every((chain) => chainKey(chain) !== null)) {
+      this.steps = [lookup, new ExactMisses(this.fns)];
+      return this.steps;
+    }
+    const [n0, n1, n2] = [c0, c1, c2].map((chain) => buildTable(chain, 'nearBlack', count));
+    this.steps = [lookup, new NearBlackMisses(this.fns, octaveTables('nearBlack', octaveBits, [n0!, n1!, n2!], atZero, 0))];
     return this.steps;
   }
 }
