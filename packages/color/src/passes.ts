@@ -57,6 +57,10 @@ class HueCurvesPass implements Step {
   run(buffer: Float64Array, start: number, end: number): void {
     applyHueCurves(buffer, start, end, this.tables);
   }
+
+  runAndStore(buffer: Float64Array, count: number, out: Float32Array, offset: number): void {
+    applyHueCurves(buffer, 0, count, this.tables, out, offset);
+  }
 }
 
 class LutPass implements Step {

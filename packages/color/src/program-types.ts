@@ -57,4 +57,9 @@ export const CHUNK_POINTS = 1024;
  */
 export interface Step {
   run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void;
+  /**
+   * When a step can end a bake: runs over buffer[0..3·count) and writes the results clamped to
+   * 0..1 (NaN as 0) to out[offset..] instead of the buffer, saving the separate store.
+   */
+  runAndStore?(buffer: Float64Array, count: number, out: Float32Array, offset: number): void;
 }

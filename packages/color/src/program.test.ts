@@ -3,6 +3,7 @@ import { decodeGamma, encodeGamma } from './transfer';
 import { ProgramBuilder } from './program';
 import { toneCurveFunction } from './tone';
 import { applyChroma } from './kernels';
+import { DEFAULT_HUE_CURVES, hueCurveTables } from './hue-curves';
 
 function ramp(count: number): Float64Array {
   const buffer = new Float64Array(count * 3);
@@ -242,6 +243,26 @@ describe('ColorProgram', () => {
         }
         expect(worst).toBeLessThan(tolerance);
       }
+    }
+  });
+
+  it('stores a bake that ends in the hue curves, clamped, from the hue step itself, as the separate store would', () => {
+    const builder = new ProgramBuilder();
+    // Push values outside 0..1 so the clamp has work, and leave greys (which the curves skip).
+    builder.channel('encoded', 'encoded', (x) => 1.3 * x - 0.15);
+    builder.chroma(1.4, 0);
+    builder.hueCurves(hueCurveTables({ ...DEFAULT_HUE_CURVES, hueVsHue: [{ x: 0.3, y: 0.6 }], hueVsLum: [{ x: 0.6, y: 0.7 }] }));
+    const program = builder.build();
+    for (const size of [17, 33]) {
+      const lut = program.runOnGrid(size);
+      const grid = new Float64Array(size ** 3 * 3);
+      for (let i = 0, b = 0; b < size; b++) for (let g = 0; g < size; g++) for (let r = 0; r < size; r++) grid.set([r / (size - 1), g / (size - 1), b / (size - 1)], 3 * i++);
+      program.run(grid);
+      const clamped = Float32Array.from(grid, (v) => (v > 0 ? (v < 1 ? v : 1) : 0));
+      expect(lut.every((v, i) => v === clamped[i])).toBe(true);
+      // Greys stay grey; the corners are clamped.
+      expect(Array.from(lut.subarray(lut.length - 3))).toEqual([1, 1, 1]);
+      expect(Array.from(lut.subarray(0, 3))).toEqual([0, 0, 0]);
     }
   });
 

@@ -304,15 +304,21 @@ export class ColorProgram {
     const out = new Float32Array(points * 3);
     const chunk = new Float64Array(CHUNK_POINTS * 3);
     const snapshot = new Float64Array(this.needsSnapshot ? CHUNK_POINTS * 3 : 0);
+    // A last step that can store the results itself saves the separate store.
+    const storing = steps.length > split && steps[steps.length - 1]!.runAndStore ? steps.length - 1 : steps.length;
     for (let start = 0; start < points; start += CHUNK_POINTS) {
       const count = Math.min(CHUNK_POINTS, points - start);
       source.fill(chunk, start, count);
-      for (let k = 0; k < steps.length; k++) {
+      for (let k = 0; k < storing; k++) {
         if (k === split && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
         steps[k]!.run(chunk, 0, count, snapshot);
       }
-      if (split === steps.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
-      storeClamped(chunk, out, start * 3, count * 3);
+      if (storing < steps.length) {
+        steps[storing]!.runAndStore!(chunk, count, out, start * 3);
+      } else {
+        if (split === steps.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
+        storeClamped(chunk, out, start * 3, count * 3);
+      }
     }
     if (keeping) keptGrids.keep(key, keeping);
     return out;
