@@ -8,22 +8,21 @@
  *    little outside 0..1), 2048 intervals for a 33-point bake, 4096 for a 65-point one;
  *  - linear and scene light are indexed by octave, like a float: the index is read from the bits
  *    of the value's exponent and the top of its mantissa (no arithmetic on the value itself), so
- *    every octave (from 2^−24 up in linear light, 2^−14 in scene light) gets the same number of
- *    intervals, 64 per octave for a 33-point
- *    bake and 128 for a 65-point one, and the relative error is the same from near black, where
- *    curves such as x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values
- *    (what black-point and gamut operations leave below zero) have their own half of the table.
- *    The index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the
- *    value.
+ *    every octave gets the same number of intervals, 64 per octave for a 33-point bake and 128 for
+ *    a 65-point one, and the relative error is the same from near black, where curves such as
+ *    x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values (what
+ *    black-point and gamut operations leave below zero) have their own half of the table. The
+ *    index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the value.
  * Building a table costs about as much as evaluating that many points, so tables are sized to the
- * run. Values near zero (encoded within 0.01, linear light within 2^−24 ≈ 6e−8, scene light within
- * 2^−14 ≈ 6e−5) and values outside a table use the exact function; encoded values near black go
- * through octave tables instead when the curves are the engine's own (built once and kept). Measured error:
- * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
- * pow, 63 ns here), so the linear tables reach far enough down to take every value a curve bends
- * for: below 6e−8 are the residues that rounding leaves of a channel driven to 0, and exact zeros
- * (the black that clamps leave) take the function's value at 0 in the table loop, as do the
- * residues when a chain starts with a function that is constant near 0 (the encoding).
+ * run, and the tables of the engine's own curves (kept, so built once) reach further: linear light
+ * from 2^−24 (6e−8) instead of 2^−14 (6e−5, where scene light starts too), and encoded values near
+ * black through octave tables of their own. What a table does not cover (encoded values within
+ * 0.01 otherwise, light below its table's floor, values outside a table, NaN) uses the exact
+ * function. Measured error: `program.test.ts`. The exact functions are a bake's costliest calls
+ * (most of them end in V8's pow, 63 ns here): below 6e−8 are only the residues that rounding
+ * leaves of a channel driven to 0; exact zeros (the black that clamps leave) take the function's
+ * value at 0 in the table loop, as do the residues when a chain starts with a function that is
+ * constant near 0 (the encoding).
  */
 import { KeptArrays } from './kept-arrays';
 import { applyAffineToTriplets } from './matrix';
@@ -43,7 +42,7 @@ const ENCODED_HIGH = 1.5;
  * a direct table leaves (|x| < 0.01), built for curves of the engine's own functions only (kept,
  * so built once).
  */
-type Layout = Domain | 'nearBlack';
+type Layout = Domain | 'linearCoarse' | 'nearBlack';
 
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
 const OCTAVES: Record<Exclude<Layout, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
@@ -51,6 +50,8 @@ const OCTAVES: Record<Exclude<Layout, 'encoded'>, { readonly lowest: number; rea
   linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
+  // Linear light for curves a bake may have to build (not only the engine's own): from 2^-14.
+  linearCoarse: { lowest: -14, octaves: 17 },
   // Encoded values from 6e-8 up to 0.0156, past the direct tables' 0.01.
   nearBlack: { lowest: -24, octaves: 18 },
 };
@@ -539,26 +540,28 @@ export class ChannelPass {
     const { intervals, octaveBits } = tableSize(count);
     if (this.intervals >= intervals) return this.steps;
     const [c0, c1, c2] = this.chains;
+    const engineOwn = this.chains.every((chain) => chainKey(chain) !== null);
+    const layout: Layout = this.from === 'linear' && !engineOwn ? 'linearCoarse' : this.from;
     // Functions the three chains share at their start (the finishing tone curves before the R, G,
     // B curves) are tabulated once; each channel then applies only its own.
     const shared = Math.min(sharedPrefix(c0, c1), sharedPrefix(c0, c2));
     // A chain of kept functions only (a catalogue look's R, G, B curves after a conversion) comes
     // whole from the kept tables instead.
-    const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
-    const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
+    const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), layout, count) : null;
+    const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, layout, count));
     const t0 = build(c0);
     const t1 = sameChain(c1, c0) ? t0 : build(c1);
     const t2 = sameChain(c2, c0) ? t0 : sameChain(c2, c1) ? t1 : build(c2);
     this.intervals = intervals;
     const [f0, f1, f2] = this.fns;
     const atZero = { z0: f0(0), z1: f1(0), z2: f2(0) };
-    const direct = this.from === 'encoded';
+    const direct = layout === 'encoded';
     const tables: Tables = direct
       ? { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero, flat: 0 }
-      : octaveTables(this.from, octaveBits, [t0, t1, t2], atZero, flatHighWord(this.chains));
+      : octaveTables(layout, octaveBits, [t0, t1, t2], atZero, flatHighWord(this.chains));
     const lookup = this.pre ? (direct ? new AffineThenDirect(this.pre, tables) : new AffineThenOctave(this.pre, tables)) : direct ? new DirectLookup(tables) : new OctaveLookup(tables);
     // The engine's own curves on encoded values (kept, so built once) get octave tables near black too.
-    if (!direct || !this.chains.every((chain) => chainKey(chain) !== null)) {
+    if (!direct || !engineOwn) {
       this.steps = [lookup, new ExactMisses(this.fns)];
       return this.steps;
     }

@@ -100,36 +100,44 @@ describe('ColorProgram', () => {
     expect(worstRelative).toBeLessThan(1e-4);
   });
 
-  it('reads linear light through its tables down to 2^-24 with the same relative accuracy, and leaves zero and smaller values to the exact function', () => {
-    // Linear light → encoded through x^(1/2.4), whose slope grows without bound towards black.
-    const builder = new ProgramBuilder();
-    builder.channel('encoded', 'linear', (x) => x);
-    builder.affine('linear', { matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], offset: [0, 0, 0] });
-    builder.channel('linear', 'encoded', encodeGamma);
-    const program = builder.build();
-    const special = [0, -0, 1e-9, -1e-9];
-    const count = 40_000;
-    const values = new Float64Array(count * 3);
-    for (let i = 0; i < values.length; i++) {
-      // Magnitudes from 2^-24 to 2^2, both signs, and now and then a point of special values.
-      const magnitude = 2 ** (-24 + 26 * (((i * 7919) % 10007) / 10007));
-      const point = Math.floor(i / 3);
-      values[i] = point % 89 === 0 ? special[(point / 89) % special.length]! : i % 2 ? -magnitude : magnitude;
-    }
-    const inputs = values.slice();
-    program.run(values);
-    let worstRelative = 0;
-    for (let i = 0; i < values.length; i++) {
-      const x = inputs[i]!;
-      const exact = encodeGamma(x);
-      if (special.includes(x)) {
-        expect(values[i]).toBe(exact);
-      } else {
-        worstRelative = Math.max(worstRelative, Math.abs(values[i]! - exact) / Math.abs(exact));
+  it('reads linear light through the engine\'s own curves down to 2^-24, a grade\'s own down to 2^-14, with the same relative accuracy, and leaves zero and smaller values to the exact function', () => {
+    // Linear light → encoded through x^(1/2.4), whose slope grows without bound towards black: as a
+    // curve of the engine (long-lived, its tables built once) and as one of a grade's.
+    const engines = (x: number) => encodeGamma(x);
+    for (const [curve, longLived, floor] of [[engines, true, -24], [(x: number) => encodeGamma(x), false, -14]] as const) {
+      const builder = new ProgramBuilder();
+      builder.channel('encoded', 'linear', (x) => x);
+      builder.affine('linear', { matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], offset: [0, 0, 0] });
+      builder.channel('linear', 'encoded', curve, longLived);
+      const program = builder.build();
+      const special = [0, -0, 1e-9, -1e-9];
+      const count = 40_000;
+      const values = new Float64Array(count * 3);
+      for (let i = 0; i < values.length; i++) {
+        // Magnitudes from 2^-26 to 2^2, both signs, and now and then a point of special values.
+        const magnitude = 2 ** (-26 + 28 * (((i * 7919) % 10007) / 10007));
+        const point = Math.floor(i / 3);
+        values[i] = point % 89 === 0 ? special[(point / 89) % special.length]! : i % 2 ? -magnitude : magnitude;
       }
+      const inputs = values.slice();
+      program.run(values);
+      let worstRelative = 0;
+      let belowFloorInexact = 0;
+      for (let i = 0; i < values.length; i++) {
+        const x = inputs[i]!;
+        const exact = encodeGamma(x);
+        if (special.includes(x)) {
+          expect(values[i]).toBe(exact);
+        } else {
+          if (Math.abs(x) < 2 ** floor && values[i] !== exact) belowFloorInexact++;
+          worstRelative = Math.max(worstRelative, Math.abs(values[i]! - exact) / Math.abs(exact));
+        }
+      }
+      // Below the tables' floor the exact function; above it the same relative accuracy in the
+      // deepest octaves as in the highlights: 64 intervals each.
+      expect(belowFloorInexact).toBe(0);
+      expect(worstRelative).toBeLessThan(1e-4);
     }
-    // The same relative accuracy in the deepest octaves as in the highlights: 64 intervals each.
-    expect(worstRelative).toBeLessThan(1e-4);
   });
 
   it('keeps the relative accuracy of light for encoded values near black through the engine\'s own curves', () => {
