@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGamma, encodeGamma } from './transfer';
 import { ProgramBuilder } from './program';
+import { markWholeArray } from './channel-pass';
 import { toneCurveFunction } from './tone';
 import { applyChroma } from './kernels';
 import { DEFAULT_HUE_CURVES, hueCurveTables } from './hue-curves';
@@ -272,6 +273,27 @@ describe('ColorProgram', () => {
       expect(Array.from(lut.subarray(lut.length - 3))).toEqual([1, 1, 1]);
       expect(Array.from(lut.subarray(0, 3))).toEqual([0, 0, 0]);
     }
+  });
+
+  it('builds tables through a function\'s whole-array version, with the same values', () => {
+    let calls = 0;
+    const curve = (x: number) => {
+      calls++;
+      return x * x;
+    };
+    const whole = (values: Float64Array) => {
+      for (let k = 0; k < values.length; k++) values[k] = values[k]! * values[k]!;
+    };
+    const builder = new ProgramBuilder();
+    builder.channel('encoded', 'encoded', markWholeArray(curve, whole));
+    const values = ramp(40_000);
+    const inputs = values.slice();
+    builder.build().run(values);
+    // No table node calls it: only the values left to the exact function (near black, not zero)
+    // and each channel's value at 0, taken once.
+    const nearBlack = inputs.filter((x) => x !== 0 && Math.abs(x) < 0.01).length;
+    expect(calls).toBe(nearBlack + 3);
+    expect(Math.max(...values.map((v, i) => Math.abs(v - inputs[i]! * inputs[i]!)))).toBeLessThan(1e-6);
   });
 
   it('runs on a grid with red varying fastest', () => {
