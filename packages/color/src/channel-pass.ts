@@ -184,20 +184,22 @@ function applyToAll(fn: ChannelFunction, values: Float64Array): void {
   else for (let k = 0; k < values.length; k++) values[k] = fn(values[k]!);
 }
 
-/** The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never written. */
+/**
+ * The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never
+ * written. The longest kept prefix is looked for first (usually the whole: one lookup), and the
+ * functions after it are applied and kept.
+ */
 function prefixValues(chain: ChannelChain, length: number, from: Layout, count: number): Float64Array {
-  let key = `${from}/${tableSize(count).intervals}/`;
-  let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, count));
-  for (let j = 0; j < length; j++) {
-    const fn = chain[j]!;
-    key += `${JSON.stringify(keptName(fn))},`;
-    let next = prefixes.recall(key);
-    if (!next) {
-      next = values.slice();
-      applyToAll(fn, next);
-      prefixes.keep(key, next);
-    }
-    values = next;
+  const keys = [`${from}/${tableSize(count).intervals}/`];
+  for (let j = 0; j < length; j++) keys.push(`${keys[j]!}${JSON.stringify(keptName(chain[j]!))},`);
+  let kept = length;
+  let values = prefixes.recall(keys[kept]!);
+  while (!values && kept > 0) values = prefixes.recall(keys[--kept]!);
+  values ??= prefixes.keep(keys[0]!, nodeInputs(from, count));
+  for (let j = kept; j < length; j++) {
+    const next = values.slice();
+    applyToAll(chain[j]!, next);
+    values = prefixes.keep(keys[j + 1]!, next);
   }
   return values;
 }
