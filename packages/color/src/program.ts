@@ -156,17 +156,26 @@ function formsGrid(stages: readonly Stage[]): boolean {
 }
 
 /**
+ * True when the stages before the last (an affine map) are all the engine's own (a camera
+ * transform, see {@link stageKey}): `runOnGrid` keeps the grid after them and applies the affine
+ * map while it copies the kept grid, at the cost of the copy alone.
+ */
+function followsKeptStages(stages: readonly Stage[]): boolean {
+  return stages.length > 1 && stages.slice(0, -1).every((stage) => stageKey(stage) !== null);
+}
+
+/**
  * Fuses neighbours: channel + channel → one channel stage (composed functions), affine + affine →
  * one, and affine + channel → one channel stage that maps each point before its curves (one loop
  * instead of two, with the same arithmetic). Not fused: an affine map that the grid is formed
- * with (free of charge, see {@link formsGrid}) or a long-lived one (a camera's gamut matrix, part
- * of the grid kept across bakes).
+ * with (free of charge, see {@link formsGrid}) or read through (see {@link followsKeptStages}),
+ * or a long-lived one (a camera's gamut matrix, part of the grid kept across bakes).
  */
 function fuse(stages: readonly Stage[]): Stage[] {
   const out: Stage[] = [];
   for (const stage of stages) {
     const last = out[out.length - 1];
-    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && !formsGrid(out) && last.domain === stage.from) {
+    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && !formsGrid(out) && !followsKeptStages(out) && last.domain === stage.from) {
       out[out.length - 1] = { ...stage, pre: last.affine };
     } else if (last?.kind === 'channel' && stage.kind === 'channel') {
       const [a0, a1, a2] = last.fns;
@@ -187,7 +196,7 @@ function fuse(stages: readonly Stage[]): Stage[] {
           [...l2, ...s2],
         ],
       };
-    } else if (last?.kind === 'affine' && stage.kind === 'blend' && !last.longLived && !formsGrid(out) && last.domain === 'linear') {
+    } else if (last?.kind === 'affine' && stage.kind === 'blend' && !last.longLived && !formsGrid(out) && !followsKeptStages(out) && last.domain === 'linear') {
       out[out.length - 1] = { ...stage, pre: last.affine };
     } else if (last?.kind === 'affine' && stage.kind === 'affine' && last.domain === stage.domain) {
       out[out.length - 1] = { kind: 'affine', domain: stage.domain, affine: composeAffine(last.affine, stage.affine), longLived: last.longLived && stage.longLived };
