@@ -8,20 +8,21 @@
  *    little outside 0..1), 2048 intervals for a 33-point bake, 4096 for a 65-point one;
  *  - linear and scene light are indexed by octave, like a float: the index is read from the bits
  *    of the value's exponent and the top of its mantissa (no arithmetic on the value itself), so
- *    every octave (from 2^−24 up in linear light, 2^−14 in scene light) gets the same number of
- *    intervals, 64 per octave for a 33-point
- *    bake and 128 for a 65-point one, and the relative error is the same from near black, where
- *    curves such as x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values
- *    (what black-point and gamut operations leave below zero) have their own half of the table.
- *    The index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the
- *    value.
+ *    every octave gets the same number of intervals, 64 per octave for a 33-point bake and 128 for
+ *    a 65-point one, and the relative error is the same from near black, where curves such as
+ *    x^(1/2.4) or a log encoding bend fastest, to the highlights. Negative values (what
+ *    black-point and gamut operations leave below zero) have their own half of the table. The
+ *    index carries the top 20 bits of the mantissa, so a position is known to 2^−20 of the value.
  * Building a table costs about as much as evaluating that many points, so tables are sized to the
- * run. Values near zero (encoded within 0.01, linear light within 2^−24 ≈ 6e−8, scene light within
- * 2^−14 ≈ 6e−5) and values outside a table use the exact function. Measured error:
- * `program.test.ts`. The exact functions are a bake's costliest calls (most of them end in V8's
- * pow, 63 ns here), so the linear tables reach far enough down to take every value a curve bends
- * for: below 6e−8 are the residues that rounding leaves of a channel driven to 0, and exact zeros
- * (the black that clamps leave) take the function's value at 0 in the table loop.
+ * run, and the tables of the engine's own curves (kept, so built once) reach further: linear light
+ * from 2^−24 (6e−8) instead of 2^−14 (6e−5, where scene light starts too), and encoded values near
+ * black through octave tables of their own. What a table does not cover (encoded values within
+ * 0.01 otherwise, light below its table's floor, values outside a table, NaN) uses the exact
+ * function. Measured error: `program.test.ts`. The exact functions are a bake's costliest calls
+ * (most of them end in V8's pow, 63 ns here): below 6e−8 are only the residues that rounding
+ * leaves of a channel driven to 0; exact zeros (the black that clamps leave) take the function's
+ * value at 0 in the table loop, as do the residues when a chain starts with a function that is
+ * constant near 0 (the encoding).
  */
 import { KeptArrays } from './kept-arrays';
 import { applyAffineToTriplets } from './matrix';
@@ -36,12 +37,23 @@ const TABLE_THRESHOLD = 4096;
 const ENCODED_LOW = -0.5;
 const ENCODED_HIGH = 1.5;
 
+/**
+ * The layouts of tables: one per domain, and `nearBlack`, an octave table for the encoded values
+ * a direct table leaves (|x| < 0.01), built for curves of the engine's own functions only (kept,
+ * so built once).
+ */
+type Layout = Domain | 'linearCoarse' | 'nearBlack';
+
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
-const OCTAVES: Record<Exclude<Domain, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
+const OCTAVES: Record<Exclude<Layout, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
   // Up to 8: highlights pushed by exposure and white balance; down to 6e-8 (encoded 0.001).
   linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
+  // Linear light for curves a bake may have to build (not only the engine's own): from 2^-14.
+  linearCoarse: { lowest: -14, octaves: 17 },
+  // Encoded values from 6e-8 up to 0.0156, past the direct tables' 0.01.
+  nearBlack: { lowest: -24, octaves: 18 },
 };
 
 /** Sizes 2048 and 4096 (encoded intervals) or 64 and 128 intervals per octave (2^6, 2^7). */
@@ -69,6 +81,34 @@ export function markLongLived(fn: ChannelFunction): void {
 export function chainKey(chain: ChannelChain): string | null {
   const ids = chain.map((fn) => longLived.get(fn));
   return ids.every((id) => id !== undefined) ? ids.join(',') : null;
+}
+
+/**
+ * Functions that are exactly constant near zero: f(x) === f(0) for every |x| below the bound
+ * (the encoding, which gives 0 below 1e-12). A chain that starts with one is constant there too,
+ * so an octave table step gives such values f(0) in its loop instead of leaving them to the exact
+ * function: they are the residues that rounding leaves of a channel driven to 0 (thousands a bake
+ * after the chroma pass).
+ */
+const flatNearZero = new WeakMap<ChannelFunction, number>();
+
+/** Declares `fn(x) === fn(0)` for every |x| < `bound`. */
+export function markFlatNearZero(fn: ChannelFunction, bound: number): void {
+  flatNearZero.set(fn, bound);
+}
+
+/**
+ * The high word below which every value of the three chains' input gives the function's value at
+ * 0: a power of two at or under the smallest bound of the chains' first functions (0 when one
+ * has none; exact zeros are recognised anyway).
+ */
+function flatHighWord(chains: readonly ChannelChain[]): number {
+  const bounds = chains.map((chain) => (chain.length > 0 ? (flatNearZero.get(chain[0]!) ?? 0) : 0));
+  const bound = Math.min(...bounds);
+  if (!(bound > 0)) return 0;
+  const exponent = Math.floor(Math.log2(bound));
+  // 2^exponent ≤ bound; its high word is (exponent + 1023)·2^20, and smaller magnitudes have smaller ones.
+  return exponent > -1023 ? (exponent + 1023) * 2 ** 20 : 0;
 }
 
 /**
@@ -107,7 +147,7 @@ const prefixes = new KeptArrays(128, 4 * 1024 * 1024);
  * The input value at each node of a table over `from`: evenly spaced encoded values, or for light
  * the positive nodes of every octave (2^e·(1 + j/2^bits)) followed by the same nodes negated.
  */
-function nodeInputs(from: Domain, count: number): Float64Array {
+function nodeInputs(from: Layout, count: number): Float64Array {
   const { intervals, octaveBits } = tableSize(count);
   if (from === 'encoded') {
     const nodes = new Float64Array(intervals + 2);
@@ -126,24 +166,40 @@ function nodeInputs(from: Domain, count: number): Float64Array {
   return nodes;
 }
 
-function applyToAll(fn: ChannelFunction, values: Float64Array): void {
-  for (let k = 0; k < values.length; k++) values[k] = fn(values[k]!);
+/**
+ * Functions with a version that maps a whole array in place, giving the same values: building a
+ * table then makes no call per node (a call that returns a float costs V8 an allocation).
+ */
+const wholeArray = new WeakMap<ChannelFunction, (values: Float64Array) => void>();
+
+/** Registers `apply` as `fn` mapped over an array in place (it must give fn's values exactly). Returns `fn`. */
+export function markWholeArray<F extends ChannelFunction>(fn: F, apply: (values: Float64Array) => void): F {
+  wholeArray.set(fn, apply);
+  return fn;
 }
 
-/** The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never written. */
-function prefixValues(chain: ChannelChain, length: number, from: Domain, count: number): Float64Array {
-  let key = `${from}/${tableSize(count).intervals}/`;
-  let values = prefixes.recall(key) ?? prefixes.keep(key, nodeInputs(from, count));
-  for (let j = 0; j < length; j++) {
-    const fn = chain[j]!;
-    key += `${JSON.stringify(keptName(fn))},`;
-    let next = prefixes.recall(key);
-    if (!next) {
-      next = values.slice();
-      applyToAll(fn, next);
-      prefixes.keep(key, next);
-    }
-    values = next;
+function applyToAll(fn: ChannelFunction, values: Float64Array): void {
+  const apply = wholeArray.get(fn);
+  if (apply) apply(values);
+  else for (let k = 0; k < values.length; k++) values[k] = fn(values[k]!);
+}
+
+/**
+ * The values of chain[0..length) at the nodes, all long-lived or named functions; shared, never
+ * written. The longest kept prefix is looked for first (usually the whole: one lookup), and the
+ * functions after it are applied and kept.
+ */
+function prefixValues(chain: ChannelChain, length: number, from: Layout, count: number): Float64Array {
+  const keys = [`${from}/${tableSize(count).intervals}/`];
+  for (let j = 0; j < length; j++) keys.push(`${keys[j]!}${JSON.stringify(keptName(chain[j]!))},`);
+  let kept = length;
+  let values = prefixes.recall(keys[kept]!);
+  while (!values && kept > 0) values = prefixes.recall(keys[--kept]!);
+  values ??= prefixes.keep(keys[0]!, nodeInputs(from, count));
+  for (let j = kept; j < length; j++) {
+    const next = values.slice();
+    applyToAll(chain[j]!, next);
+    values = prefixes.keep(keys[j + 1]!, next);
   }
   return values;
 }
@@ -153,7 +209,7 @@ function prefixValues(chain: ChannelChain, length: number, from: Domain, count: 
  * rather than one nested call per node). The leading long-lived or named functions come from the
  * kept prefixes; the returned table is shared and must not be written.
  */
-function buildTable(chain: ChannelChain, from: Domain, count: number): Float64Array {
+function buildTable(chain: ChannelChain, from: Layout, count: number): Float64Array {
   let fixed = 0;
   while (fixed < chain.length && keptName(chain[fixed]!) !== undefined) fixed++;
   const values = prefixValues(chain, fixed, from, count);
@@ -226,10 +282,11 @@ function directAt(buffer: Float64Array, i: number, table: Float64Array, low: num
  * the high word grows with the magnitude, octave by octave and linearly within one: position
  * p = (high − base)·scale counts intervals from 2^lowest, and its fraction is where the value lies
  * between two nodes. Negative values add `negative` to the index (the table's second half).
- * An exact zero takes `atZero`, the function's value at 0; other magnitudes below `base`, those at
- * or above `top`, and NaN are left to the exact function.
+ * An exact zero, and a magnitude whose high word is below `flat` (see {@link flatHighWord}), takes
+ * `atZero`, the function's value at 0; other magnitudes below `base`, those at or above `top`, and
+ * NaN are left to the exact function.
  */
-function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number, atZero: number): boolean {
+function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: number, table: Float64Array, base: number, top: number, scale: number, negative: number, atZero: number, flat: number): boolean {
   const high = w[2 * i + HIGH_WORD]!;
   const magnitude = high & 0x7fffffff;
   if (magnitude >= base && magnitude < top) {
@@ -240,7 +297,7 @@ function octaveAt(buffer: Float64Array, w: Int32Array<ArrayBufferLike>, i: numbe
     buffer[i] = a + (table[j + 1]! - a) * (p - k);
     return true;
   }
-  if (buffer[i] === 0) {
+  if (magnitude < flat || buffer[i] === 0) {
     buffer[i] = atZero;
     return true;
   }
@@ -279,6 +336,8 @@ interface Tables {
   readonly z0: number;
   readonly z1: number;
   readonly z2: number;
+  /** Octave tables: the high word below which every value takes z0..z2 ({@link flatHighWord}). */
+  readonly flat: number;
 }
 
 /*
@@ -318,15 +377,15 @@ class OctaveLookup implements Step {
   constructor(private readonly tables: Tables) {}
 
   run(buffer: Float64Array, start: number, end: number): void {
-    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2 } = this.tables;
+    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2, flat } = this.tables;
     const w = wordsOfBuffer(buffer);
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
     for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0)) misses0[n0++] = i;
-      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1)) misses1[n1++] = i + 1;
-      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2)) misses2[n2++] = i + 2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0, flat)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1, flat)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2, flat)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -379,7 +438,7 @@ class AffineThenOctave implements Step {
   run(buffer: Float64Array, start: number, end: number): void {
     const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
     const [o0, o1, o2] = this.affine.offset;
-    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2 } = this.tables;
+    const { t0, t1, t2, low, limit, scale, negative, z0, z1, z2, flat } = this.tables;
     const w = wordsOfBuffer(buffer);
     let n0 = 0;
     let n1 = 0;
@@ -391,9 +450,9 @@ class AffineThenOctave implements Step {
       buffer[i] = m0 * r + m1 * g + m2 * b + o0;
       buffer[i + 1] = m3 * r + m4 * g + m5 * b + o1;
       buffer[i + 2] = m6 * r + m7 * g + m8 * b + o2;
-      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0)) misses0[n0++] = i;
-      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1)) misses1[n1++] = i + 1;
-      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2)) misses2[n2++] = i + 2;
+      if (!octaveAt(buffer, w, i, t0, low, limit, scale, negative, z0, flat)) misses0[n0++] = i;
+      if (!octaveAt(buffer, w, i + 1, t1, low, limit, scale, negative, z1, flat)) misses1[n1++] = i + 1;
+      if (!octaveAt(buffer, w, i + 2, t2, low, limit, scale, negative, z2, flat)) misses2[n2++] = i + 2;
     }
     missed[0] = n0;
     missed[1] = n1;
@@ -413,6 +472,37 @@ class ExactMisses implements Step {
   }
 }
 
+/**
+ * {@link ExactMisses} after a direct table step whose curves are the engine's own functions: the
+ * near-black values (0 < |x| < 0.01, thousands a bake where clamps and lifts leave the black) are
+ * read from octave tables of their own, with the same relative accuracy as light's; what those
+ * leave (below 6e-8, out of range, NaN) is evaluated exactly.
+ */
+class NearBlackMisses implements Step {
+  constructor(
+    private readonly fns: ChannelFunctions,
+    private readonly tables: Tables,
+  ) {}
+
+  run(buffer: Float64Array): void {
+    const [f0, f1, f2] = this.fns;
+    const { t0, t1, t2 } = this.tables;
+    if (missed[0]! > 0) this.evaluate(buffer, missed[0]!, f0, misses0, t0);
+    if (missed[1]! > 0) this.evaluate(buffer, missed[1]!, f1, misses1, t1);
+    if (missed[2]! > 0) this.evaluate(buffer, missed[2]!, f2, misses2, t2);
+  }
+
+  private evaluate(buffer: Float64Array, count: number, fn: ChannelFunction, list: Int32Array, table: Float64Array): void {
+    const { low, limit, scale, negative } = this.tables;
+    const w = wordsOfBuffer(buffer);
+    for (let j = 0; j < count; j++) {
+      const i = list[j]!;
+      // Exact zeros took their value in the table step; NaN is left to fn.
+      if (!octaveAt(buffer, w, i, table, low, limit, scale, negative, Number.NaN, 0)) buffer[i] = fn(buffer[i]!);
+    }
+  }
+}
+
 /** Exact evaluation of every value (a run too short to pay for tables), after the affine map if any. */
 class ExactChannels implements Step {
   constructor(
@@ -429,6 +519,14 @@ class ExactChannels implements Step {
       buffer[i + 2] = f2(buffer[i + 2]!);
     }
   }
+}
+
+/** The index of octave tables of a layout (a float64's high word: sign, 11 exponent bits biased by 1023, 20 mantissa bits). */
+function octaveTables(layout: Exclude<Layout, 'encoded'>, octaveBits: number, [t0, t1, t2]: readonly Float64Array[], atZero: { z0: number; z1: number; z2: number }, flat: number): Tables {
+  const { lowest, octaves } = OCTAVES[layout];
+  const low = (lowest + 1023) * 2 ** 20;
+  const limit = (lowest + octaves + 1023) * 2 ** 20;
+  return { t0: t0!, t1: t1!, t2: t2!, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero, flat: Math.min(low, flat) };
 }
 
 /** A per-channel pass: the same function on all three channels, or one per channel. */
@@ -458,32 +556,33 @@ export class ChannelPass {
     const { intervals, octaveBits } = tableSize(count);
     if (this.intervals >= intervals) return this.steps;
     const [c0, c1, c2] = this.chains;
+    const engineOwn = this.chains.every((chain) => chainKey(chain) !== null);
+    const layout: Layout = this.from === 'linear' && !engineOwn ? 'linearCoarse' : this.from;
     // Functions the three chains share at their start (the finishing tone curves before the R, G,
     // B curves) are tabulated once; each channel then applies only its own.
     const shared = Math.min(sharedPrefix(c0, c1), sharedPrefix(c0, c2));
     // A chain of kept functions only (a catalogue look's R, G, B curves after a conversion) comes
     // whole from the kept tables instead.
-    const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), this.from, count) : null;
-    const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, this.from, count));
+    const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), layout, count) : null;
+    const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, layout, count));
     const t0 = build(c0);
     const t1 = sameChain(c1, c0) ? t0 : build(c1);
     const t2 = sameChain(c2, c0) ? t0 : sameChain(c2, c1) ? t1 : build(c2);
     this.intervals = intervals;
     const [f0, f1, f2] = this.fns;
     const atZero = { z0: f0(0), z1: f1(0), z2: f2(0) };
-    let tables: Tables;
-    if (this.from === 'encoded') {
-      tables = { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero };
-    } else {
-      // A float64's high word: sign, 11 exponent bits (biased by 1023), 20 mantissa bits.
-      const { lowest, octaves } = OCTAVES[this.from];
-      const low = (lowest + 1023) * 2 ** 20;
-      const limit = (lowest + octaves + 1023) * 2 ** 20;
-      tables = { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero };
-    }
-    const direct = this.from === 'encoded';
+    const direct = layout === 'encoded';
+    const tables: Tables = direct
+      ? { t0, t1, t2, low: ENCODED_LOW, limit: ENCODED_HIGH, scale: intervals / (ENCODED_HIGH - ENCODED_LOW), negative: 0, ...atZero, flat: 0 }
+      : octaveTables(layout, octaveBits, [t0, t1, t2], atZero, flatHighWord(this.chains));
     const lookup = this.pre ? (direct ? new AffineThenDirect(this.pre, tables) : new AffineThenOctave(this.pre, tables)) : direct ? new DirectLookup(tables) : new OctaveLookup(tables);
-    this.steps = [lookup, new ExactMisses(this.fns)];
+    // The engine's own curves on encoded values (kept, so built once) get octave tables near black too.
+    if (!direct || !engineOwn) {
+      this.steps = [lookup, new ExactMisses(this.fns)];
+      return this.steps;
+    }
+    const [n0, n1, n2] = [c0, c1, c2].map((chain) => buildTable(chain, 'nearBlack', count));
+    this.steps = [lookup, new NearBlackMisses(this.fns, octaveTables('nearBlack', octaveBits, [n0!, n1!, n2!], atZero, 0))];
     return this.steps;
   }
 }

@@ -32,6 +32,17 @@ export const REC709_PRIMARIES: Primaries = {
 /** Rec.709 luminance weights (ITU-R BT.709-6 item 3.2), used for luma and for luminance alike. */
 export const REC709_LUMA: Rgb = [0.2126, 0.7152, 0.0722];
 
+/**
+ * Saturation s around Rec.709 luma as a matrix: each channel c becomes y + s·(c − y), y the luma
+ * of the colour (s = 0 grey, 1 unchanged). The ASC CDL's saturation, and a chroma change that
+ * only scales.
+ */
+export function lumaSaturationMatrix(s: number): Matrix3 {
+  const [kr, kg, kb] = REC709_LUMA;
+  const row = (i: number) => [(1 - s) * kr + (i === 0 ? s : 0), (1 - s) * kg + (i === 1 ? s : 0), (1 - s) * kb + (i === 2 ? s : 0)] as const;
+  return [...row(0), ...row(1), ...row(2)];
+}
+
 export function chromaticityToXyz(c: Chromaticity, luminance = 1): [number, number, number] {
   return [(c.x / c.y) * luminance, luminance, ((1 - c.x - c.y) / c.y) * luminance];
 }

@@ -32,12 +32,12 @@ import { getLook } from './look-catalogue';
 import { appendLook } from './look-program';
 import { composeAffine, diagonalMatrix3 } from './matrix';
 import type { Affine3 } from './matrix';
-import { markByValue } from './channel-pass';
+import { markByValue, markWholeArray } from './channel-pass';
 import { ProgramBuilder } from './program';
 import type { ColorProgram } from './program';
 import { brightnessFunction, contrastCurve, shadowsHighlightsFunction, toneCurveFunction } from './tone';
 import { whiteBalanceMatrix } from './white-balance';
-import { REC709_LUMA } from './colorimetry';
+import { lumaSaturationMatrix } from './colorimetry';
 import { areWheelsAtRest, wheelsToCdl } from './wheels';
 import type { Wheels } from './wheels';
 import { areCurvesAtRest, isCurveAtRest, monotoneCurve } from './curves';
@@ -84,6 +84,9 @@ function appendCorrections(builder: ProgramBuilder, a: Adjustments): void {
 
 const clamp01 = (x: number): number => (x > 0 ? (x < 1 ? x : 1) : 0);
 
+/** clamp01(y)^power for power > 0 (a clamped value needs no power: 0^p = 0, 1^p = 1). */
+const cdlPower = (y: number, power: number): number => (y > 0 ? (y < 1 ? Math.exp(power * Math.log(y)) : 1) : 0);
+
 /**
  * The colour wheels as one ASC CDL on encoded values: y = clamp01(x·slope + offset)^power, then
  * y = L + s·(y − L) with Rec.709 luma L, clamped (`wheels.ts` has the formulas and the order).
@@ -97,25 +100,30 @@ function appendWheels(builder: ProgramBuilder, wheels: Wheels | undefined): void
     // fuses with the conversion before it into a single table pass instead of an affine pass.
     const [r, g, b] = ([0, 1, 2] as const).map((i) => {
       const [slope, offset, power] = [cdl.slope[i], cdl.offset[i], cdl.power[i]];
-      // e^(p·ln y) rather than y ** p: equal within 1e-15 (relative) at under half the cost of V8's
-      // pow (28 against 63 ns measured), and a wheel drag evaluates the SOP at every node of its
-      // tables on every bake. A clamped value needs no power (0^p = 0, 1^p = 1; p is above 0).
+      // A wheel drag evaluates the SOP at every node of its tables on every bake, so: e^(p·ln y)
+      // rather than y ** p (equal within 1e-15, relative, at under half the cost of V8's pow: 28
+      // against 63 ns measured), no power for a clamped value, and tables built a whole array at
+      // a time (no call per node).
       const sop =
         power === 1
-          ? (x: number) => clamp01(x * slope + offset)
-          : (x: number) => {
-              const y = x * slope + offset;
-              return y > 0 ? (y < 1 ? Math.exp(power * Math.log(y)) : 1) : 0;
-            };
+          ? markWholeArray(
+              (x: number) => clamp01(x * slope + offset),
+              (values) => {
+                for (let k = 0; k < values.length; k++) values[k] = clamp01(values[k]! * slope + offset);
+              },
+            )
+          : markWholeArray(
+              (x: number) => cdlPower(x * slope + offset, power),
+              (values) => {
+                for (let k = 0; k < values.length; k++) values[k] = cdlPower(values[k]! * slope + offset, power);
+              },
+            );
       return markByValue(sop, `cdl-sop:${slope},${offset},${power}`);
     }) as [(x: number) => number, (x: number) => number, (x: number) => number];
     builder.channel('encoded', 'encoded', [r, g, b]);
   }
   if (cdl.saturation !== 1) {
-    const s = cdl.saturation;
-    const [wr, wg, wb] = REC709_LUMA;
-    const row = (i: number): [number, number, number] => [(1 - s) * wr + (i === 0 ? s : 0), (1 - s) * wg + (i === 1 ? s : 0), (1 - s) * wb + (i === 2 ? s : 0)];
-    builder.affine('encoded', { matrix: [...row(0), ...row(1), ...row(2)], offset: [0, 0, 0] });
+    builder.affine('encoded', { matrix: lumaSaturationMatrix(cdl.saturation), offset: [0, 0, 0] });
     // clamp01 is a module constant: its table joins the conversion after it and is kept across bakes.
     builder.channel('encoded', 'encoded', clamp01, true);
   }

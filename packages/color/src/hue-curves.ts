@@ -127,10 +127,15 @@ export function hueCurveTables(curves: HueCurves): HueCurveTables {
 
 const [KR, KG, KB] = REC709_LUMA;
 
-/** Applies the curves in place to RGB triplets start..end−1 of `buffer` (encoded values). */
-export function applyHueCurves(buffer: Float64Array, start: number, end: number, tables: HueCurveTables): void {
+/**
+ * Applies the curves in place to RGB triplets start..end−1 of `buffer` (encoded values); or, given
+ * `out`, writes the results clamped to 0..1 (NaN as 0) to out[offset..] instead, as the last step
+ * of a bake does (`ColorProgram.runOnGrid`), saving a separate pass to store them.
+ */
+export function applyHueCurves(buffer: Float64Array, start: number, end: number, tables: HueCurveTables, out: Float32Array | null = null, offset = 0): void {
   const { hueShift, hueSat, hueLum, lumSat } = tables;
   const n = HUE_TABLE_INTERVALS;
+  const at0 = offset - start * 3;
   for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
     let r = buffer[i]!;
     let g = buffer[i + 1]!;
@@ -158,7 +163,14 @@ export function applyHueCurves(buffer: Float64Array, start: number, end: number,
       pair = 4;
     }
     const c = hi - lo;
-    if (!(c > 0)) continue;
+    if (!(c > 0)) {
+      if (out !== null) {
+        out[at0 + i] = r > 0 ? (r < 1 ? r : 1) : 0;
+        out[at0 + i + 1] = g > 0 ? (g < 1 ? g : 1) : 0;
+        out[at0 + i + 2] = b > 0 ? (b < 1 ? b : 1) : 0;
+      }
+      continue;
+    }
     h6 = h6 / c + pair;
     if (h6 < 0) h6 += 6;
     // One table position for the three hue tables (h6/6 is within 0..1).
@@ -215,8 +227,14 @@ export function applyHueCurves(buffer: Float64Array, start: number, end: number,
       g += shift;
       b += shift;
     }
-    buffer[i] = r;
-    buffer[i + 1] = g;
-    buffer[i + 2] = b;
+    if (out !== null) {
+      out[at0 + i] = r > 0 ? (r < 1 ? r : 1) : 0;
+      out[at0 + i + 1] = g > 0 ? (g < 1 ? g : 1) : 0;
+      out[at0 + i + 2] = b > 0 ? (b < 1 ? b : 1) : 0;
+    } else {
+      buffer[i] = r;
+      buffer[i + 1] = g;
+      buffer[i + 2] = b;
+    }
   }
 }

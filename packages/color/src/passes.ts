@@ -57,6 +57,10 @@ class HueCurvesPass implements Step {
   run(buffer: Float64Array, start: number, end: number): void {
     applyHueCurves(buffer, start, end, this.tables);
   }
+
+  runAndStore(buffer: Float64Array, count: number, out: Float32Array, offset: number): void {
+    applyHueCurves(buffer, 0, count, this.tables, out, offset);
+  }
 }
 
 class LutPass implements Step {
@@ -93,6 +97,33 @@ class BlendPass implements Step {
   }
 }
 
+/** An affine map of the signal, then {@link BlendPass}, in one loop. */
+class AffineThenBlend implements Step {
+  constructor(
+    private readonly affine: Affine3,
+    private readonly amount: number,
+  ) {}
+
+  run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void {
+    const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = this.affine.matrix;
+    const [o0, o1, o2] = this.affine.offset;
+    const amount = this.amount;
+    const base = start * 3;
+    for (let i = base, stop = end * 3; i < stop; i += 3) {
+      const j = i - base;
+      const r = buffer[i]!;
+      const g = buffer[i + 1]!;
+      const b = buffer[i + 2]!;
+      const s0 = snapshot[j]!;
+      const s1 = snapshot[j + 1]!;
+      const s2 = snapshot[j + 2]!;
+      buffer[i] = s0 + amount * (m0 * r + m1 * g + m2 * b + o0 - s0);
+      buffer[i + 1] = s1 + amount * (m3 * r + m4 * g + m5 * b + o1 - s1);
+      buffer[i + 2] = s2 + amount * (m6 * r + m7 * g + m8 * b + o2 - s2);
+    }
+  }
+}
+
 export function toPass(stage: Stage): Pass {
   switch (stage.kind) {
     case 'channel':
@@ -110,6 +141,6 @@ export function toPass(stage: Stage): Pass {
     case 'snapshot':
       return single(new SnapshotPass());
     case 'blend':
-      return single(new BlendPass(stage.amount));
+      return single(stage.pre ? new AffineThenBlend(stage.pre, stage.amount) : new BlendPass(stage.amount));
   }
 }

@@ -41,7 +41,8 @@ export type Stage =
   | { readonly kind: 'hueCurves'; readonly tables: HueCurveTables }
   | { readonly kind: 'lut'; readonly lut: Lut3D }
   | { readonly kind: 'snapshot' }
-  | { readonly kind: 'blend'; readonly amount: number };
+  /** `pre`: an affine map applied to the signal (not the snapshot) before the mix (fused in). */
+  | { readonly kind: 'blend'; readonly amount: number; readonly pre?: Affine3 };
 
 /**
  * Points per chunk: a program runs every step over one chunk (24 KiB of doubles, inside a
@@ -56,4 +57,9 @@ export const CHUNK_POINTS = 1024;
  */
 export interface Step {
   run(buffer: Float64Array, start: number, end: number, snapshot: Float64Array): void;
+  /**
+   * When a step can end a bake: runs over buffer[0..3·count) and writes the results clamped to
+   * 0..1 (NaN as 0) to out[offset..] instead of the buffer, saving the separate store.
+   */
+  runAndStore?(buffer: Float64Array, count: number, out: Float32Array, offset: number): void;
 }

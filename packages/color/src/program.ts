@@ -6,7 +6,8 @@
  * Operations are written as exact functions and declare the signal domain they work in. The
  * builder inserts the encoded↔linear conversions between them, then fuses neighbours so a bake
  * makes few passes: consecutive per-channel curves (conversions included) become one curve,
- * consecutive affine maps become one matrix, and a matrix followed by curves becomes one pass.
+ * consecutive affine maps become one matrix, and a matrix followed by curves, or by the blend
+ * with a snapshot, becomes one pass.
  * When a pass runs over many points, a fused curve is evaluated through a dense table
  * (`channel-pass.ts`).
  *
@@ -17,7 +18,8 @@
  * processor. A matrix folded into the lookup loop after it is the exception kept: each point's
  * three table lookups are still independent, and it measured no slower than the two passes apart.
  */
-import { chainKey, markLongLived } from './channel-pass';
+import { chainKey, markFlatNearZero, markLongLived } from './channel-pass';
+import { lumaSaturationMatrix } from './colorimetry';
 import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
 import type { GridSource } from './grid-source';
 import type { HueCurveTables } from './hue-curves';
@@ -31,10 +33,11 @@ import { toPass } from './passes';
 import type { Pass } from './passes';
 import { CHUNK_POINTS } from './program-types';
 import type { ChannelFunction, ChannelFunctions, Domain, Stage } from './program-types';
-import { decodeGammaFast, encodeGammaFast } from './transfer';
+import { ENCODE_ZERO_BELOW, decodeGammaFast, encodeGammaFast } from './transfer';
 
 markLongLived(decodeGammaFast);
 markLongLived(encodeGammaFast);
+markFlatNearZero(encodeGammaFast, ENCODE_ZERO_BELOW);
 
 function channelStage(from: Domain, to: Domain, fns: ChannelFunctions): Stage {
   return { kind: 'channel', from, to, fns, chains: [[fns[0]], [fns[1]], [fns[2]]] };
@@ -80,8 +83,16 @@ export class ProgramBuilder {
     this.stages.push({ kind: 'affine', domain, affine, longLived });
   }
 
-  /** Saturation and vibrance in linear light (`applyChroma` in `kernels.ts`). */
+  /**
+   * Saturation and vibrance in linear light (`applyChroma` in `kernels.ts`). Saturation alone at
+   * or below 1 (a look that desaturates) is a matrix, y + s·(c − y) with luma y: recorded as an
+   * affine stage, it fuses with its neighbours instead of making a pass of its own.
+   */
   chroma(saturation: number, vibrance: number): void {
+    if (vibrance === 0 && saturation <= 1) {
+      this.affine('linear', { matrix: lumaSaturationMatrix(saturation), offset: [0, 0, 0] });
+      return;
+    }
     this.convertTo('linear');
     this.stages.push({ kind: 'chroma', saturation, vibrance });
   }
@@ -145,17 +156,26 @@ function formsGrid(stages: readonly Stage[]): boolean {
 }
 
 /**
+ * True when the stages before the last (an affine map) are all the engine's own (a camera
+ * transform, see {@link stageKey}): `runOnGrid` keeps the grid after them and applies the affine
+ * map while it copies the kept grid, at the cost of the copy alone.
+ */
+function followsKeptStages(stages: readonly Stage[]): boolean {
+  return stages.length > 1 && stages.slice(0, -1).every((stage) => stageKey(stage) !== null);
+}
+
+/**
  * Fuses neighbours: channel + channel → one channel stage (composed functions), affine + affine →
  * one, and affine + channel → one channel stage that maps each point before its curves (one loop
  * instead of two, with the same arithmetic). Not fused: an affine map that the grid is formed
- * with (free of charge, see {@link formsGrid}) or a long-lived one (a camera's gamut matrix, part
- * of the grid kept across bakes).
+ * with (free of charge, see {@link formsGrid}) or read through (see {@link followsKeptStages}),
+ * or a long-lived one (a camera's gamut matrix, part of the grid kept across bakes).
  */
 function fuse(stages: readonly Stage[]): Stage[] {
   const out: Stage[] = [];
   for (const stage of stages) {
     const last = out[out.length - 1];
-    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && !formsGrid(out) && last.domain === stage.from) {
+    if (last?.kind === 'affine' && stage.kind === 'channel' && !last.longLived && !formsGrid(out) && !followsKeptStages(out) && last.domain === stage.from) {
       out[out.length - 1] = { ...stage, pre: last.affine };
     } else if (last?.kind === 'channel' && stage.kind === 'channel') {
       const [a0, a1, a2] = last.fns;
@@ -176,6 +196,8 @@ function fuse(stages: readonly Stage[]): Stage[] {
           [...l2, ...s2],
         ],
       };
+    } else if (last?.kind === 'affine' && stage.kind === 'blend' && !last.longLived && !formsGrid(out) && !followsKeptStages(out) && last.domain === 'linear') {
+      out[out.length - 1] = { ...stage, pre: last.affine };
     } else if (last?.kind === 'affine' && stage.kind === 'affine' && last.domain === stage.domain) {
       out[out.length - 1] = { kind: 'affine', domain: stage.domain, affine: composeAffine(last.affine, stage.affine), longLived: last.longLived && stage.longLived };
     } else {
@@ -291,15 +313,21 @@ export class ColorProgram {
     const out = new Float32Array(points * 3);
     const chunk = new Float64Array(CHUNK_POINTS * 3);
     const snapshot = new Float64Array(this.needsSnapshot ? CHUNK_POINTS * 3 : 0);
+    // A last step that can store the results itself saves the separate store.
+    const storing = steps.length > split && steps[steps.length - 1]!.runAndStore ? steps.length - 1 : steps.length;
     for (let start = 0; start < points; start += CHUNK_POINTS) {
       const count = Math.min(CHUNK_POINTS, points - start);
       source.fill(chunk, start, count);
-      for (let k = 0; k < steps.length; k++) {
+      for (let k = 0; k < storing; k++) {
         if (k === split && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
         steps[k]!.run(chunk, 0, count, snapshot);
       }
-      if (split === steps.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
-      storeClamped(chunk, out, start * 3, count * 3);
+      if (storing < steps.length) {
+        steps[storing]!.runAndStore!(chunk, count, out, start * 3);
+      } else {
+        if (split === steps.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
+        storeClamped(chunk, out, start * 3, count * 3);
+      }
     }
     if (keeping) keptGrids.keep(key, keeping);
     return out;

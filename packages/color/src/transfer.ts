@@ -73,6 +73,9 @@ export function decodeGammaFast(v: number): number {
   return v < 0 ? -y : y;
 }
 
+/** Below this magnitude {@link encodeGammaFast} gives exactly 0. */
+export const ENCODE_ZERO_BELOW = 1e-12;
+
 /**
  * {@link encodeGamma} through a dense table indexed by √l (|error| < 1e-8); below |l| = 1e-4,
  * where x^(1/2.4) bends too fast for the table, the exact function is used, and below 1e-12
@@ -80,7 +83,7 @@ export function decodeGammaFast(v: number): number {
  */
 export function encodeGammaFast(l: number): number {
   const a = l < 0 ? -l : l;
-  if (!(a >= 1e-4 && a < ENCODE_RANGE)) return a < 1e-12 ? 0 : encodeGamma(l);
+  if (!(a >= 1e-4 && a < ENCODE_RANGE)) return a < ENCODE_ZERO_BELOW ? 0 : encodeGamma(l);
   encodeTable ??= tabulate(encodeGamma, Math.sqrt(ENCODE_RANGE), true);
   const p = Math.sqrt(a) * (FAST_INTERVALS / Math.sqrt(ENCODE_RANGE));
   const k = p | 0;
