@@ -121,12 +121,7 @@ export class BatchService {
         throw error;
       }
     }
-    const rendering = await this.batches.countRendering(userId);
-    if (rendering + videos.length > MAX_RENDERING_BATCH_FILES) {
-      throw new HttpError(429, 'rate_limited', `You have ${rendering} batch files still rendering. Wait for some to finish, then start this batch (at most ${MAX_RENDERING_BATCH_FILES} at once).`, {
-        retryAfter: BUSY_RETRY_AFTER_SECONDS,
-      });
-    }
+    await this.checkRenderingRoom(userId, videos.length, 'start this batch');
     const settings: BatchSettings = { outputFormat: body.outputFormat, quality: body.quality, colorSettings: body.colorSettings };
     let session: BatchSessionRow;
     try {
@@ -200,6 +195,7 @@ export class BatchService {
     for (const file of chosen) {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
     }
+    await this.checkRenderingRoom(userId, chosen.length, 'export again');
     await this.batches.reopenIfFailed(userId, session.id);
     for (const file of chosen) await this.startFile(userId, session, file.asset_id, { selected_lut: file.selected_lut, color_settings: file.color_settings as ColorSettings });
     return this.get(userId, id);
@@ -228,6 +224,19 @@ export class BatchService {
     const session = await this.batches.get(userId, id);
     if (!session) throw notFound('No such batch.');
     return session;
+  }
+
+  /**
+   * The limit on a user's batch files queued or rendering at once, across all their sessions
+   * (docs/product-rules.md, 'Batch'): counted from the exports really queued or rendering, before
+   * anything is written; going over it answers 429 with Retry-After.
+   */
+  private async checkRenderingRoom(userId: string, adding: number, then: string): Promise<void> {
+    const rendering = await this.batches.countRendering(userId);
+    if (rendering + adding <= MAX_RENDERING_BATCH_FILES) return;
+    throw new HttpError(429, 'rate_limited', `You have ${rendering} batch files still rendering. Wait for some to finish, then ${then} (at most ${MAX_RENDERING_BATCH_FILES} at once).`, {
+      retryAfter: BUSY_RETRY_AFTER_SECONDS,
+    });
   }
 
   private selected(files: BatchFileRow[], assetIds: string[] | undefined, emptyMessage: string): string[] {
