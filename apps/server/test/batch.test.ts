@@ -4,7 +4,9 @@
  * or not at all, two clips rendered once each through the ordinary export and downloaded as one
  * ZIP, a failed file retried from its stored original, a file refused for storage kept failed with
  * its reason, a completed file whose new render is refused keeping its render (on both databases),
- * Export Batch refused whole over the limit on batch files rendering at once (on both databases),
+ * Export Batch refused whole over the limit on batch files rendering at once, a completed file
+ * whose new render starts and fails keeping its render until a retried one succeeds (both on both
+ * databases),
  * and a deleted collection taking every file.
  */
 import { execFileSync } from 'node:child_process';
@@ -488,4 +490,54 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('a batch file whose new render is re
     expect(again.files).toMatchObject([{ status: 'completed' }]);
     expect(again.files[0]?.predictionId).not.toBe(render);
   }, WAIT.renderMs * 2);
+
+  it('keeps a completed render (its link, its place in the ZIP) when the new render starts and fails, shows the failure with Retry, and lets a retried render replace it', async () => {
+    const owner = await user('Premium');
+    const clip = await upload(owner, fixtures.h264Mp4, 'failed again.mp4');
+    const created = await createBatch(owner, [clip.id]);
+    const first = await settled(owner, created.session.id);
+    expect(first.files).toMatchObject([{ status: 'completed', keptDownloadUrl: null, keptOutputName: null }]);
+    const render = first.files[0]?.predictionId ?? '';
+    const outputName = first.files[0]?.outputName ?? '';
+    const rendered = Buffer.from(await (await server.request(first.files[0]?.downloadUrl ?? '', { cookie: owner.cookie })).arrayBuffer());
+    expect(rendered.length).toBeGreaterThan(0);
+
+    // The stored original is away while the file renders again: ffmpeg has nothing to read.
+    const key = clip.media_file_path ?? '';
+    await server.services.storage.move(key, `${key}.away`);
+    const exported = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: owner.cookie, json: {} });
+    expect(exported.status, await exported.clone().text()).toBe(200);
+    const failing = (await exported.json()) as BatchSession;
+    expect(failing.files[0]?.predictionId).not.toBe(render);
+    // While the new render is queued or rendering the completed one is still offered.
+    if (failing.files[0]?.status === 'processing') expect(failing.files[0]).toMatchObject({ downloadUrl: null, keptOutputName: outputName });
+    const failed = await settled(owner, created.session.id);
+    expect(failed.files).toMatchObject([{ status: 'error', canRetry: true, downloadUrl: null, outputName: null, keptOutputName: outputName, rerenderRefused: null }]);
+    expect(failed.files[0]?.error).toBeTruthy();
+    expect(failed.files[0]?.predictionId).toBe(failing.files[0]?.predictionId);
+    expect(failed).toMatchObject({ status: 'completed', completed_count: 0, failed_count: 1 });
+    // The kept link serves the first render, and the ZIP still holds it.
+    const kept = await server.request(failed.files[0]?.keptDownloadUrl ?? '', { cookie: owner.cookie });
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(rendered)).toBe(true);
+    const zipFile = path.join(work, `${kind}-failed.zip`);
+    expect(await zipEntries(owner, created.session.id, zipFile)).toEqual([outputName]);
+    expect(execFileSync('unzip', ['-p', zipFile, outputName]).equals(rendered)).toBe(true);
+    const link = await server.services.database.db.selectFrom('batch_files').select(['export_id', 'kept_export_id']).where('asset_id', '=', clip.id).executeTakeFirstOrThrow();
+    expect(link).toEqual({ export_id: failed.files[0]?.predictionId, kept_export_id: render });
+
+    // The original is back: Retry renders the file, and that render replaces the kept one.
+    await server.services.storage.move(`${key}.away`, key);
+    const retried = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: owner.cookie });
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    const done = await settled(owner, created.session.id);
+    expect(done.files).toMatchObject([{ status: 'completed', canRetry: false, error: null, outputName, keptDownloadUrl: null, keptOutputName: null }]);
+    const latest = done.files[0]?.predictionId ?? '';
+    expect([render, failed.files[0]?.predictionId]).not.toContain(latest);
+    expect(await zipEntries(owner, created.session.id, zipFile)).toEqual([outputName]);
+    const zipped = execFileSync('unzip', ['-p', zipFile, outputName]);
+    const stored = Buffer.from(await (await server.request(done.files[0]?.downloadUrl ?? '', { cookie: owner.cookie })).arrayBuffer());
+    expect(zipped.equals(stored)).toBe(true);
+    expect((await server.services.database.db.selectFrom('batch_files').select('export_id').where('asset_id', '=', clip.id).executeTakeFirstOrThrow()).export_id).toBe(latest);
+  }, WAIT.renderMs * 3);
 });
