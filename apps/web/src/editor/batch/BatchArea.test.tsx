@@ -169,7 +169,7 @@ describe('BatchArea', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View in Batch Library' }));
     const [card] = await screen.findAllByTestId('batch-collection');
     expect(within(card!).getByTestId('batch-collection-count').textContent).toBe('0/1 files');
-    expect((within(card!).getByRole('button', { name: 'Download as ZIP' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(card!).getByRole<HTMLButtonElement>('button', { name: 'Download as ZIP' }).disabled).toBe(false);
   });
 
   it('lists the library with its actions, says when a collection has nothing to download, and deletes one', async () => {
