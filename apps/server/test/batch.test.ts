@@ -4,6 +4,9 @@
  * or not at all, two clips rendered once each through the ordinary export and downloaded as one
  * ZIP, a failed file retried from its stored original, a file refused for storage kept failed with
  * its reason, a completed file whose new render is refused keeping its render (on both databases),
+ * Export Batch refused whole over the limit on batch files rendering at once, a completed file
+ * whose new render starts and fails keeping its render until a retried one succeeds (both on both
+ * databases),
  * and a deleted collection taking every file.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +17,7 @@ import path from 'node:path';
 import { cubeFromLut, identityLut, writeCube } from '@cinegrade/color';
 import { API, BATCH_PREMIUM_MESSAGE, exportStorageQuotaMessage, type Asset, type BatchSession, type CreateBatchResponse, type UserLut } from '@cinegrade/contract';
 import { sql } from 'kysely';
+import type { ExportStatus } from '../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from './support/exports';
 import { fixtures } from './support/fixtures';
@@ -90,7 +94,33 @@ function batchHelpers(server: () => TestServer) {
     return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').sort();
   }
 
-  return { user, upload, createBatch, getBatch, settled, prepared, count, exportRows, renderJobs, zipEntries };
+  /**
+   * Another session of the user whose files' exports are in these statuses, written straight to the
+   * database (uploading and queueing a hundred clips would take minutes; no job is queued for them,
+   * so they stay as written). Answers the export ids, in order.
+   */
+  async function seededSession(userId: string, statuses: ExportStatus[]): Promise<string[]> {
+    const db = server().services.database.db;
+    const files = statuses.map((status, i) => ({ assetId: crypto.randomUUID(), exportId: crypto.randomUUID(), status, i }));
+    await db.transaction().execute(async (tx) => {
+      const session = await tx.insertInto('batch_sessions').values({ id: crypto.randomUUID(), user_id: userId, name: 'Seeded', file_count: files.length, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
+      await tx
+        .insertInto('projects')
+        .values(files.map((f) => ({ id: f.assetId, user_id: userId, name: `seeded-${f.i}`, media_file_name: `seeded-${f.i}.mp4`, media_file_type: 'video' as const, mime_type: 'video/mp4', size_bytes: 1000, processing_status: 'ready' as const, batch_processed: true, batch_session_id: session.id })))
+        .execute();
+      await tx
+        .insertInto('exports')
+        .values(files.map((f) => ({ id: f.exportId, user_id: userId, asset_id: f.assetId, status: f.status, output_format: 'mp4', quality: '720p', width: 1280, height: 720, output_key: `seeded/${f.exportId}.mp4`, download_name: `seeded-${f.i}.mp4` })))
+        .execute();
+      await tx
+        .insertInto('batch_files')
+        .values(files.map((f) => ({ asset_id: f.assetId, batch_session_id: session.id, user_id: userId, position: f.i, export_id: f.exportId, error: null })))
+        .execute();
+    });
+    return files.map((f) => f.exportId);
+  }
+
+  return { user, upload, createBatch, getBatch, settled, prepared, count, exportRows, renderJobs, zipEntries, seededSession };
 }
 
 describe('batch grading', () => {
@@ -379,7 +409,7 @@ describe('batch grading', () => {
 describe.each<DatabaseKind>(DATABASE_KINDS)('a batch file whose new render is refused, on the %s database', (kind) => {
   let server: TestServer;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-batch-kept-test-'));
-  const { user, upload, createBatch, getBatch, settled, prepared, zipEntries } = batchHelpers(() => server);
+  const { user, upload, createBatch, getBatch, settled, prepared, zipEntries, exportRows, renderJobs, seededSession } = batchHelpers(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -430,4 +460,84 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('a batch file whose new render is re
     // The kept render is what the ZIP holds.
     expect(await zipEntries(owner, created.session.id, path.join(work, `${kind}.zip`))).toEqual([outputName]);
   }, WAIT.renderMs * 2);
+
+  it('refuses Export Batch with 429 while the user has 100 batch files queued or rendering in another session, counting only those really rendering', async () => {
+    const owner = await user('Premium');
+    const clip = await upload(owner, fixtures.h264Mp4, 'limit.mp4');
+    const created = await createBatch(owner, [clip.id]);
+    const first = await settled(owner, created.session.id);
+    expect(first.files).toMatchObject([{ status: 'completed' }]);
+    const render = first.files[0]?.predictionId;
+    // 99 queued and one rendering count; the finished ones (succeeded, failed, canceled) do not.
+    const seeded = await seededSession(owner.id, [...Array<ExportStatus>(99).fill('queued'), 'processing', 'succeeded', 'succeeded', 'failed', 'canceled']);
+    const exportsBefore = (await exportRows(owner.id)).length;
+    const jobsBefore = await renderJobs(owner.id);
+
+    const refused = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: owner.cookie, json: {} });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(((await refused.json()) as { message: string }).message).toBe('You have 100 batch files still rendering. Wait for some to finish, then export again (at most 100 at once).');
+    // Nothing was written: no export, no job, the file still completed with its render.
+    expect((await exportRows(owner.id)).length).toBe(exportsBefore);
+    expect(await renderJobs(owner.id)).toBe(jobsBefore);
+    expect((await getBatch(owner, created.session.id)).files).toMatchObject([{ status: 'completed', predictionId: render, rerenderRefused: null }]);
+
+    // One of them finishes: there is room for this file, which renders again.
+    await server.services.database.db.updateTable('exports').set({ status: 'failed' }).where('id', '=', seeded[0] ?? '').execute();
+    const exported = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: owner.cookie, json: {} });
+    expect(exported.status, await exported.clone().text()).toBe(200);
+    const again = await settled(owner, created.session.id);
+    expect(again.files).toMatchObject([{ status: 'completed' }]);
+    expect(again.files[0]?.predictionId).not.toBe(render);
+  }, WAIT.renderMs * 2);
+
+  it('keeps a completed render (its link, its place in the ZIP) when the new render starts and fails, shows the failure with Retry, and lets a retried render replace it', async () => {
+    const owner = await user('Premium');
+    const clip = await upload(owner, fixtures.h264Mp4, 'failed again.mp4');
+    const created = await createBatch(owner, [clip.id]);
+    const first = await settled(owner, created.session.id);
+    expect(first.files).toMatchObject([{ status: 'completed', keptDownloadUrl: null, keptOutputName: null }]);
+    const render = first.files[0]?.predictionId ?? '';
+    const outputName = first.files[0]?.outputName ?? '';
+    const rendered = Buffer.from(await (await server.request(first.files[0]?.downloadUrl ?? '', { cookie: owner.cookie })).arrayBuffer());
+    expect(rendered.length).toBeGreaterThan(0);
+
+    // The stored original is away while the file renders again: ffmpeg has nothing to read.
+    const key = clip.media_file_path ?? '';
+    await server.services.storage.move(key, `${key}.away`);
+    const exported = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: owner.cookie, json: {} });
+    expect(exported.status, await exported.clone().text()).toBe(200);
+    const failing = (await exported.json()) as BatchSession;
+    expect(failing.files[0]?.predictionId).not.toBe(render);
+    // While the new render is queued or rendering the completed one is still offered.
+    if (failing.files[0]?.status === 'processing') expect(failing.files[0]).toMatchObject({ downloadUrl: null, keptOutputName: outputName });
+    const failed = await settled(owner, created.session.id);
+    expect(failed.files).toMatchObject([{ status: 'error', canRetry: true, downloadUrl: null, outputName: null, keptOutputName: outputName, rerenderRefused: null }]);
+    expect(failed.files[0]?.error).toBeTruthy();
+    expect(failed.files[0]?.predictionId).toBe(failing.files[0]?.predictionId);
+    expect(failed).toMatchObject({ status: 'completed', completed_count: 0, failed_count: 1 });
+    // The kept link serves the first render, and the ZIP still holds it.
+    const kept = await server.request(failed.files[0]?.keptDownloadUrl ?? '', { cookie: owner.cookie });
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(rendered)).toBe(true);
+    const zipFile = path.join(work, `${kind}-failed.zip`);
+    expect(await zipEntries(owner, created.session.id, zipFile)).toEqual([outputName]);
+    expect(execFileSync('unzip', ['-p', zipFile, outputName]).equals(rendered)).toBe(true);
+    const link = await server.services.database.db.selectFrom('batch_files').select(['export_id', 'kept_export_id']).where('asset_id', '=', clip.id).executeTakeFirstOrThrow();
+    expect(link).toEqual({ export_id: failed.files[0]?.predictionId, kept_export_id: render });
+
+    // The original is back: Retry renders the file, and that render replaces the kept one.
+    await server.services.storage.move(`${key}.away`, key);
+    const retried = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: owner.cookie });
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    const done = await settled(owner, created.session.id);
+    expect(done.files).toMatchObject([{ status: 'completed', canRetry: false, error: null, outputName, keptDownloadUrl: null, keptOutputName: null }]);
+    const latest = done.files[0]?.predictionId ?? '';
+    expect([render, failed.files[0]?.predictionId]).not.toContain(latest);
+    expect(await zipEntries(owner, created.session.id, zipFile)).toEqual([outputName]);
+    const zipped = execFileSync('unzip', ['-p', zipFile, outputName]);
+    const stored = Buffer.from(await (await server.request(done.files[0]?.downloadUrl ?? '', { cookie: owner.cookie })).arrayBuffer());
+    expect(zipped.equals(stored)).toBe(true);
+    expect((await server.services.database.db.selectFrom('batch_files').select('export_id').where('asset_id', '=', clip.id).executeTakeFirstOrThrow()).export_id).toBe(latest);
+  }, WAIT.renderMs * 3);
 });

@@ -129,6 +129,13 @@ export const BatchFile = z
     originalUrl: z.string().nullable().describe('Short-lived signed URL the browser can play (the preview copy when one exists)'),
     downloadUrl: z.string().nullable().describe('Short-lived signed URL of the graded file, once completed'),
     outputName: z.string().nullable().describe('The graded file name, as in the ZIP'),
+    keptDownloadUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "Short-lived signed URL of the file's last completed render while a newer render of it is processing or after that one failed (status processing, error or rate_limited): the file keeps it until a newer render succeeds, and it is what the ZIP holds for the file. Null when the status is completed (downloadUrl is the render) or the file never completed",
+      ),
+    keptOutputName: z.string().nullable().describe('The kept render\'s file name, as in the ZIP; null when keptDownloadUrl is'),
     predictionId: z.uuid().nullable().describe('The export rendering this file; its export-progress live events carry this id'),
     appliedLUT: z.string().nullable().describe('The look of this file (its asset selected_lut)'),
     colorSettings: ColorSettings.describe('The grade of this file (its asset color_settings)'),
@@ -251,7 +258,7 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches/{id}/export',
     summary:
-      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413 and nothing changes. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason.",
+      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413 and nothing changes. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason. A new render that starts and then fails leaves the file in error (with Retry) while its last completed render stays offered in keptDownloadUrl and in the ZIP.",
     tag: 'batch',
     auth: 'user',
     params: BatchParams,
@@ -262,7 +269,8 @@ export const batchRoutes = defineRoutes({
   downloadBatch: {
     method: 'get',
     path: '/api/batches/{id}/download',
-    summary: 'Every completed file of the collection as one ZIP, streamed (names made safe and unique). 409 when no file is completed.',
+    summary:
+      "Every completed render of the collection as one ZIP, streamed (names made safe and unique): each file's current render once it succeeded, else its kept earlier render (keptDownloadUrl). 409 when no file has a completed render.",
     tag: 'batch',
     auth: 'user',
     params: BatchParams,

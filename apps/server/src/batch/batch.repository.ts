@@ -30,7 +30,14 @@ export interface BatchFileRow {
   export_job_id: string | null;
   output_key: string | null;
   download_name: string | null;
+  /** The last completed render, kept while the current one is not (yet) succeeded; null otherwise. */
+  kept_export_id: string | null;
+  kept_output_key: string | null;
+  kept_download_name: string | null;
 }
+
+/** The file's current render is a succeeded export of its owner (decided inside an update of `batch_files`). */
+const currentRenderSucceeded = sql<boolean>`exists (select 1 from exports e where e.id = batch_files.export_id and e.user_id = batch_files.user_id and e.status = 'succeeded')`;
 
 export interface NewBatchSession {
   id: string;
@@ -118,6 +125,7 @@ export class BatchRepository {
       .selectFrom('batch_files as f')
       .innerJoin('projects as p', 'p.id', 'f.asset_id')
       .leftJoin('exports as e', 'e.id', 'f.export_id')
+      .leftJoin('exports as k', (join) => join.onRef('k.id', '=', 'f.kept_export_id').onRef('k.user_id', '=', 'f.user_id').on('k.status', '=', 'succeeded'))
       .select([
         'f.asset_id',
         'f.position',
@@ -141,6 +149,9 @@ export class BatchRepository {
         'e.job_id as export_job_id',
         'e.output_key',
         'e.download_name',
+        'k.id as kept_export_id',
+        'k.output_key as kept_output_key',
+        'k.download_name as kept_download_name',
       ])
       .where('f.user_id', '=', userId)
       .where('f.batch_session_id', '=', sessionId)
@@ -149,9 +160,14 @@ export class BatchRepository {
     return rows.map((row) => ({ ...row, size_bytes: Number(row.size_bytes) }));
   }
 
-  /** The file's render is now this export (a first start, a retry or a re-export). */
+  /**
+   * The file's render is now this export (a first start, a retry or a re-export). The render it
+   * replaces, when that one succeeded, is kept until the new one succeeds (docs/product-rules.md,
+   * 'Batch'); otherwise the render kept before stays kept.
+   */
   async setExport(userId: string, assetId: string, exportId: string): Promise<void> {
-    await this.db.updateTable('batch_files').set({ export_id: exportId, error: null, rate_limited: false }).where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
+    const kept = sql<string | null>`case when ${currentRenderSucceeded} then batch_files.export_id else batch_files.kept_export_id end`;
+    await this.db.updateTable('batch_files').set({ kept_export_id: kept, export_id: exportId, error: null, rate_limited: false }).where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
   }
 
   /**
@@ -160,7 +176,7 @@ export class BatchRepository {
    * link is let go. Decided in the update itself, from the linked export's status at that moment.
    */
   async setError(userId: string, assetId: string, error: string, rateLimited: boolean): Promise<void> {
-    const keptRender = sql<string | null>`case when exists (select 1 from exports e where e.id = batch_files.export_id and e.user_id = batch_files.user_id and e.status = 'succeeded') then batch_files.export_id end`;
+    const keptRender = sql<string | null>`case when ${currentRenderSucceeded} then batch_files.export_id end`;
     await this.db.updateTable('batch_files').set({ export_id: keptRender, error, rate_limited: rateLimited }).where('user_id', '=', userId).where('asset_id', '=', assetId).execute();
   }
 

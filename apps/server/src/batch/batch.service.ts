@@ -53,6 +53,16 @@ interface BatchSettings {
   colorSettings: ColorSettings;
 }
 
+/**
+ * What the ZIP holds of a file: its current render once that succeeded, else the completed render
+ * kept while a newer one renders or after it failed (docs/product-rules.md, 'Batch'); null without one.
+ */
+function completedRender(file: BatchFileRow): { key: string; name: string } | null {
+  if (file.export_status === 'succeeded' && file.output_key && file.download_name) return { key: file.output_key, name: file.download_name };
+  if (file.kept_output_key && file.kept_download_name) return { key: file.kept_output_key, name: file.kept_download_name };
+  return null;
+}
+
 /** 'Batch {date} {time}', in UTC: "Batch 11/25/2026 8:15:30 PM". */
 export function batchSessionName(at: Date): string {
   const date = at.toLocaleDateString('en-US', { timeZone: 'UTC' });
@@ -121,12 +131,7 @@ export class BatchService {
         throw error;
       }
     }
-    const rendering = await this.batches.countRendering(userId);
-    if (rendering + videos.length > MAX_RENDERING_BATCH_FILES) {
-      throw new HttpError(429, 'rate_limited', `You have ${rendering} batch files still rendering. Wait for some to finish, then start this batch (at most ${MAX_RENDERING_BATCH_FILES} at once).`, {
-        retryAfter: BUSY_RETRY_AFTER_SECONDS,
-      });
-    }
+    await this.checkRenderingRoom(userId, videos.length, 'start this batch');
     const settings: BatchSettings = { outputFormat: body.outputFormat, quality: body.quality, colorSettings: body.colorSettings };
     let session: BatchSessionRow;
     try {
@@ -200,6 +205,7 @@ export class BatchService {
     for (const file of chosen) {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
     }
+    await this.checkRenderingRoom(userId, chosen.length, 'export again');
     await this.batches.reopenIfFailed(userId, session.id);
     for (const file of chosen) await this.startFile(userId, session, file.asset_id, { selected_lut: file.selected_lut, color_settings: file.color_settings as ColorSettings });
     return this.get(userId, id);
@@ -219,15 +225,28 @@ export class BatchService {
    */
   async download(userId: string, id: string): Promise<{ name: string; zip: Readable }> {
     const session = await this.session(userId, id);
-    const files = (await this.batches.files(userId, session.id)).filter((f) => f.export_status === 'succeeded' && f.output_key && f.download_name);
-    if (files.length === 0) throw new HttpError(409, 'conflict', BATCH_MESSAGES.noCompletedFiles);
-    return { name: safeZipName(`${session.name}.zip`), zip: zipStream(this.storage, files.map((f) => ({ key: f.output_key ?? '', name: f.download_name ?? '' }))) };
+    const renders = (await this.batches.files(userId, session.id)).map(completedRender).filter((render) => render !== null);
+    if (renders.length === 0) throw new HttpError(409, 'conflict', BATCH_MESSAGES.noCompletedFiles);
+    return { name: safeZipName(`${session.name}.zip`), zip: zipStream(this.storage, renders) };
   }
 
   private async session(userId: string, id: string): Promise<BatchSessionRow> {
     const session = await this.batches.get(userId, id);
     if (!session) throw notFound('No such batch.');
     return session;
+  }
+
+  /**
+   * The limit on a user's batch files queued or rendering at once, across all their sessions
+   * (docs/product-rules.md, 'Batch'): counted from the exports really queued or rendering, before
+   * anything is written; going over it answers 429 with Retry-After.
+   */
+  private async checkRenderingRoom(userId: string, adding: number, then: string): Promise<void> {
+    const rendering = await this.batches.countRendering(userId);
+    if (rendering + adding <= MAX_RENDERING_BATCH_FILES) return;
+    throw new HttpError(429, 'rate_limited', `You have ${rendering} batch files still rendering. Wait for some to finish, then ${then} (at most ${MAX_RENDERING_BATCH_FILES} at once).`, {
+      retryAfter: BUSY_RETRY_AFTER_SECONDS,
+    });
   }
 
   private selected(files: BatchFileRow[], assetIds: string[] | undefined, emptyMessage: string): string[] {
@@ -308,6 +327,8 @@ export class BatchService {
         originalUrl: sign(file.needs_proxy ? file.proxy_path : file.media_file_path),
         downloadUrl: state.status === 'completed' ? sign(file.output_key, file.download_name ?? undefined) : null,
         outputName: state.status === 'completed' ? file.download_name : null,
+        keptDownloadUrl: state.status === 'completed' ? null : sign(file.kept_output_key, file.kept_download_name ?? undefined),
+        keptOutputName: state.status === 'completed' ? null : file.kept_download_name,
         predictionId: file.export_id,
         appliedLUT: file.selected_lut,
         colorSettings: file.color_settings as ColorSettings,
@@ -316,7 +337,9 @@ export class BatchService {
     const completed = files.filter((f) => f.status === 'completed').length;
     const failed = files.filter((f) => f.status === 'error' || f.status === 'rate_limited').length;
     if (session.status === 'processing' && files.length > 0 && completed + failed === files.length) {
-      session = (await this.batches.finish(userId, session.id, completed > 0 ? 'completed' : 'failed')) ?? session;
+      // A file whose newer render failed still has its kept render: the session has something to show.
+      const succeeded = completed > 0 || files.some((f) => f.keptDownloadUrl !== null);
+      session = (await this.batches.finish(userId, session.id, succeeded ? 'completed' : 'failed')) ?? session;
     }
     const settings = session.settings as unknown as BatchSettings;
     const thumbnail = fileRows.find((f) => f.asset_id === session.thumbnail_asset_id) ?? fileRows[0];

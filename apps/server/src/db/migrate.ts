@@ -10,6 +10,7 @@ import * as storageQuota from './migrations/0008-storage-quota';
 import * as gradeVersions from './migrations/0009-grade-versions';
 import * as batchSessions from './migrations/0010-batch-sessions';
 import * as exportSegments from './migrations/0011-export-segments';
+import * as batchKeptRender from './migrations/0012-batch-kept-render';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-grade-versions': gradeVersions,
   '0010-batch-sessions': batchSessions,
   '0011-export-segments': exportSegments,
+  '0012-batch-kept-render': batchKeptRender,
 };
 
 class StaticProvider implements MigrationProvider {

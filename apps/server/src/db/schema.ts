@@ -189,6 +189,8 @@ export interface BatchFilesTable {
   user_id: string;
   position: number;
   export_id: string | null;
+  /** The last completed render, kept while `export_id` is a newer render not (yet) succeeded. */
+  kept_export_id: ColumnType<string | null, string | null | undefined, string | null>;
   error: string | null;
   rate_limited: ColumnType<boolean, boolean | undefined, boolean>;
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../ui/primitives';
 import { toast } from '../ui/toast-store';
 import { useOpenMediaActions } from '../workspace/open-media';
 import { batchZipUrl, useBatchFailure, useBatchLibrary, useDeleteBatch } from './batch-api';
+import { fileRender } from './batch-files';
 import { downloadSessionFiles, lookLabel } from './ProcessFilesTab';
 import { downloadLink } from './staggered-download';
 
@@ -86,7 +87,7 @@ export function BatchLibraryTab({ onStart }: { onStart: () => void }) {
             <button
               type="button"
               className="btn btn-sm"
-              disabled={session.completed_count === 0}
+              disabled={!session.files.some((file) => fileRender(file) !== null)}
               onClick={() => downloadLink({ url: batchZipUrl(session.id), fileName: `${session.name}.zip` })}
             >
               Download as ZIP

@@ -13,7 +13,7 @@ export interface BatchFileRow {
   readonly error: string | null;
   /** Retry is offered for a failed or rate-limited file that can be tried again. */
   readonly canRetry: boolean;
-  /** A completed file's word on a later render that did not happen (it keeps its render). */
+  /** A completed file's word on a later render that did not happen, or the earlier render a failed or rendering file keeps. */
   readonly note?: string | null;
 }
 
@@ -84,6 +84,8 @@ export function BatchRunView(props: { rows: readonly BatchFileRow[]; onRetry: (r
 export function BatchCompletion(props: {
   succeeded: number;
   failed: number;
+  /** Files with a render to download (their own, or a kept earlier one). */
+  downloadable: number;
   onViewLibrary: () => void;
   onDownloadAll: () => void;
   onProcessMore: () => void;
@@ -99,7 +101,7 @@ export function BatchCompletion(props: {
         <button type="button" className="btn btn-sm" onClick={props.onViewLibrary}>
           View in Batch Library
         </button>
-        <button type="button" className="btn btn-sm" onClick={props.onDownloadAll} disabled={props.succeeded === 0}>
+        <button type="button" className="btn btn-sm" onClick={props.onDownloadAll} disabled={props.downloadable === 0}>
           Download All Files
         </button>
         <button type="button" className="btn btn-sm" onClick={props.onProcessMore}>

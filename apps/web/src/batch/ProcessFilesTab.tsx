@@ -10,7 +10,7 @@ import { toast } from '../ui/toast-store';
 import { DropZone } from '../workspace/DropZone';
 import { useUploadActions } from '../workspace/uploads';
 import { putBatchSession, runningBatchesQuery, useBatchFailure, useBatchSession } from './batch-api';
-import { formatMegabytes, rerenderRefusedNote, splitBatchSelection } from './batch-files';
+import { batchFileNote, fileRender, formatMegabytes, splitBatchSelection } from './batch-files';
 import { batchGrade, ZERO_SLIDERS } from './batch-grade';
 import { BatchCompletion, BatchRunView, type BatchFileRow } from './BatchRunView';
 import { rememberBatch, rememberedBatch } from './running-batch';
@@ -169,6 +169,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
           <BatchCompletion
             succeeded={sessionData.completed_count}
             failed={sessionData.failed_count}
+            downloadable={sessionData.files.filter((file) => fileRender(file) !== null).length}
             onViewLibrary={() => {
               reset();
               onShowLibrary();
@@ -257,13 +258,13 @@ export function sessionRows(session: BatchSession): BatchFileRow[] {
     progress: file.progress,
     error: file.error,
     canRetry: file.canRetry,
-    note: file.rerenderRefused === null ? null : rerenderRefusedNote(file.rerenderRefused),
+    note: batchFileNote(file),
   }));
 }
 
-/** Downloads a session's finished files one after another, saying how many (or that there are none). */
+/** Downloads a session's completed renders (a file's kept earlier one too) one after another, saying how many (or that there are none). */
 export function downloadSessionFiles(session: BatchSession): void {
-  const ready = session.files.filter((file) => file.status === 'completed' && file.downloadUrl);
+  const ready = session.files.map(fileRender).filter((render) => render !== null);
   if (session.files.length === 0) {
     toast({ title: 'Error', description: BATCH_MESSAGES.noFilesToDownload, variant: 'destructive' });
     return;
@@ -273,7 +274,7 @@ export function downloadSessionFiles(session: BatchSession): void {
     return;
   }
   toast({ title: 'Download Started', description: batchDownloadingMessage(ready.length) });
-  void downloadOneByOne(ready.map((file, index) => ({ url: file.downloadUrl!, fileName: file.outputName ?? `processed_video_${index + 1}.mp4` })));
+  void downloadOneByOne(ready.map((render, index) => ({ url: render.url, fileName: render.outputName ?? `processed_video_${index + 1}.mp4` })));
 }
 
 /** A look id's name for badges; an unknown id is shown as it is. */

@@ -1,4 +1,4 @@
-import { BATCH_MESSAGES, batchProcessingMessage, batchResultMessage } from '@cinegrade/contract';
+import { BATCH_MESSAGES, batchProcessingMessage, batchResultMessage, type BatchFile } from '@cinegrade/contract';
 
 /**
  * What the batch processor does with the files it is given (docs/product-rules.md, 'Batch'): only
@@ -61,6 +61,27 @@ export function formatDuration(seconds: number | null | undefined): string {
  */
 export function rerenderRefusedNote(reason: string): string {
   return `Not rendered again: ${reason}`;
+}
+
+/**
+ * Said of a file whose newer render is rendering or failed while it keeps its last completed one
+ * (docs/product-rules.md, 'Batch'): that render still downloads and is in the ZIP.
+ */
+export function keptRenderNote(outputName: string): string {
+  return `Earlier render kept: ${outputName}`;
+}
+
+/** A file's note under its status: why it was not rendered again, or the earlier render it keeps. */
+export function batchFileNote(file: Pick<BatchFile, 'status' | 'rerenderRefused' | 'keptOutputName'>): string | null {
+  if (file.status === 'completed') return file.rerenderRefused === null ? null : rerenderRefusedNote(file.rerenderRefused);
+  return file.keptOutputName ? keptRenderNote(file.keptOutputName) : null;
+}
+
+/** The render a file downloads: its own once completed, else the earlier completed one it keeps; null without one. */
+export function fileRender(file: Pick<BatchFile, 'status' | 'downloadUrl' | 'outputName' | 'keptDownloadUrl' | 'keptOutputName'>): { url: string; outputName: string | null } | null {
+  if (file.status === 'completed' && file.downloadUrl) return { url: file.downloadUrl, outputName: file.outputName };
+  if (file.status !== 'completed' && file.keptDownloadUrl) return { url: file.keptDownloadUrl, outputName: file.keptOutputName };
+  return null;
 }
 
 /** The results line of a finished batch: the counts when some failed, else that all are in the library. */

@@ -17,6 +17,8 @@ export function batchFile(n: number, change: Partial<BatchFile> = {}): BatchFile
     originalUrl: null,
     downloadUrl: `/files/out-${n}.mp4`,
     outputName: `clip-${n}_film-noir.mp4`,
+    keptDownloadUrl: null,
+    keptOutputName: null,
     predictionId: `10000000-0000-4000-8000-00000000000${n}`,
     appliedLUT: 'film-noir',
     colorSettings: {},

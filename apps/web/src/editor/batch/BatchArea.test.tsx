@@ -147,6 +147,31 @@ describe('BatchArea', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === `/api/batches/${session.id}/files/${batchFile(2).assetId}/retry`)).toBe(true));
   });
 
+  it('shows a file whose new render failed as failed with Retry, offering the earlier render it keeps for download and in the ZIP', { timeout: TEST_LIMIT_MS }, async () => {
+    const failed = batchFile(1, { status: 'error', progress: 40, error: 'The render failed.', canRetry: true, downloadUrl: null, outputName: null, keptDownloadUrl: '/files/kept-1.mp4', keptOutputName: 'clip-1_film-noir.mp4' });
+    const session = batchSession([failed], { status: 'completed' });
+    mockFetch((url) => {
+      if (url === '/api/batches?status=processing') return jsonResponse(200, { sessions: [session] });
+      if (url === `/api/batches/${session.id}`) return jsonResponse(200, session);
+      if (url === '/api/batches') return jsonResponse(200, { sessions: [session] });
+      return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    renderArea();
+    expect(await screen.findByText('Processing completed: 0 successful, 1 failed')).toBeTruthy();
+    const [row] = screen.getAllByTestId('batch-file');
+    expect(row!.getAttribute('data-status')).toBe('error');
+    expect(within(row!).getByText('The render failed.')).toBeTruthy();
+    expect(within(row!).getByText('Earlier render kept: clip-1_film-noir.mp4')).toBeTruthy();
+    expect(within(row!).getByRole('button', { name: 'Retry clip-1.mp4' })).toBeTruthy();
+    // The kept render is what Download All Files fetches.
+    fireEvent.click(screen.getByRole('button', { name: 'Download All Files' }));
+    expect(toasts().at(-1)).toEqual({ title: 'Download Started', description: 'Downloading 1 file' });
+    fireEvent.click(screen.getByRole('button', { name: 'View in Batch Library' }));
+    const [card] = await screen.findAllByTestId('batch-collection');
+    expect(within(card!).getByTestId('batch-collection-count').textContent).toBe('0/1 files');
+    expect(within(card!).getByRole<HTMLButtonElement>('button', { name: 'Download as ZIP' }).disabled).toBe(false);
+  });
+
   it('lists the library with its actions, says when a collection has nothing to download, and deletes one', async () => {
     const sessions: BatchSession[] = [batchSession([batchFile(1), batchFile(2)]), batchSession([batchFile(3, { status: 'error', downloadUrl: null, error: 'x' })], { id: '20000000-0000-4000-8000-000000000002', name: 'Batch old', completed_count: 0 })];
     mockFetch((url, init) => {
