@@ -128,6 +128,15 @@ describe('BatchEditorScreen', () => {
     expect(requested.filter((url) => url.startsWith('/files/'))).toEqual([]);
   });
 
+  it('shows on a file whose new render failed the reason and the earlier render it keeps', async () => {
+    const failed = batchFile(1, { status: 'error', canRetry: true, error: 'The render failed.', downloadUrl: null, keptDownloadUrl: '/files/kept', keptOutputName: 'clip-1-graded.mp4' });
+    mockFetch((url) => (url.startsWith('/api/batches') ? jsonResponse(200, url.endsWith('/api/batches') ? { sessions: [batchSession([failed])] } : batchSession([failed])) : jsonResponse(404, { code: 'not_found', message: 'Not found.' })));
+    renderEditor(`/batch-editor?session=${batchSession([failed]).id}`);
+    const card = (await screen.findAllByTestId('batch-card'))[0]!;
+    expect(within(card).getByText('The render failed.')).toBeTruthy();
+    expect(within(card).getByText('Earlier render kept: clip-1-graded.mp4')).toBeTruthy();
+  });
+
   it('opens a preview of a file without a source as not available, and Escape closes it', async () => {
     mockFetch(() => jsonResponse(200, SESSION));
     renderEditor(`/batch-editor?session=${SESSION.id}`);

@@ -8,7 +8,7 @@ import { ApiError, callApi } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/AuthProvider';
 import { putBatchSession, useBatchFailure, useBatchSession } from '../batch/batch-api';
-import { formatDuration, formatFileSize, formatLabel, rerenderRefusedNote } from '../batch/batch-files';
+import { batchFileNote, formatDuration, formatFileSize, formatLabel } from '../batch/batch-files';
 import { batchGrade, savedGradeOf, ZERO_SLIDERS, type BatchSliders } from '../batch/batch-grade';
 import { GradeClipboardButtons } from '../batch/GradeClipboardButtons';
 import { GradedThumbnail } from '../batch/GradedThumbnail';
@@ -241,7 +241,7 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
                     {formatLabel(file)} · {formatFileSize(file.fileSize)} · {lookLabel(file.appliedLUT)}
                   </span>
                   <span className="small">{file.status === 'processing' ? `Rendering ${Math.round(file.progress)}%` : file.status === 'completed' ? 'Ready for editing' : (file.error ?? 'Failed')}</span>
-                  {file.status === 'completed' && file.rerenderRefused !== null && <span className="small batch-file-note">{rerenderRefusedNote(file.rerenderRefused)}</span>}
+                  {batchFileNote(file) !== null && <span className="small batch-file-note">{batchFileNote(file)}</span>}
                 </div>
               </li>
             );
