@@ -38,15 +38,17 @@ const ENCODED_LOW = -0.5;
 const ENCODED_HIGH = 1.5;
 
 /**
- * The layouts of tables: one per domain, and `nearBlack`, an octave table for the encoded values
- * a direct table leaves (|x| < 0.01), built for curves of the engine's own functions only (kept,
- * so built once).
+ * The layouts of tables: one per domain (`linear` for curves made only of the engine's own
+ * functions, whose tables are kept and so built once); `linearCoarse`, linear light for the other
+ * curves, which a drag may rebuild on every bake; and `nearBlack`, an octave table for the encoded
+ * values a direct table leaves (|x| < 0.01), built for the engine's own curves only.
  */
 type Layout = Domain | 'linearCoarse' | 'nearBlack';
 
 /** Octave-indexed tables: magnitudes from 2^lowest to 2^(lowest + octaves), both signs. */
 const OCTAVES: Record<Exclude<Layout, 'encoded'>, { readonly lowest: number; readonly octaves: number }> = {
-  // Up to 8: highlights pushed by exposure and white balance; down to 6e-8 (encoded 0.001).
+  // Up to 8: highlights pushed by exposure and white balance; down to 6e-8 (encoded 0.001) for
+  // the engine's own curves.
   linear: { lowest: -24, octaves: 27 },
   // Up to 128: camera scene light (S-Log3 reaches about 38).
   scene: { lowest: -14, octaves: 21 },
