@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADJUSTMENTS } from './adjustments';
 import { bakeLut, identityLut, LUT_SIZES } from './bake';
 import { DEFAULT_CURVES } from './curves';
+import { DEFAULT_HUE_CURVES } from './hue-curves';
 import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
 import { applyGradeToColors, MissingCustomLutError } from './grade-program';
@@ -82,6 +83,11 @@ describe('bakeLut', () => {
     const again = bakeLut(sony, 33).data;
     expect(again.every((v, i) => v === first[i])).toBe(true);
     expect(other.some((v, i) => Math.abs(v - first[i]!) > 0.01)).toBe(true);
+    // A camera and hue curves alone: the grid is kept just before the last step, which stores the LUT itself.
+    const hueOnly: Grade = { ...DEFAULT_GRADE, inputTransform: 'vlog', hueCurves: { ...DEFAULT_HUE_CURVES, hueVsHue: [{ x: 0.3, y: 0.6 }] } };
+    const kept = bakeLut(hueOnly, 33).data;
+    expect(bakeLut(hueOnly, 33).data.every((v, i) => v === kept[i])).toBe(true);
+    expectDirectEvaluation(hueOnly, 33);
   });
 
   it('bakes a grade the same after bakes with other wheels, curves and sliders, never from their kept tables', () => {

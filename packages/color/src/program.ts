@@ -322,12 +322,10 @@ export class ColorProgram {
         if (k === split && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
         steps[k]!.run(chunk, 0, count, snapshot);
       }
-      if (storing < steps.length) {
-        steps[storing]!.runAndStore!(chunk, count, out, start * 3);
-      } else {
-        if (split === steps.length && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
-        storeClamped(chunk, out, start * 3, count * 3);
-      }
+      // The grid is kept here when the kept stages are all the steps before the storing one.
+      if (split === storing && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
+      if (storing < steps.length) steps[storing]!.runAndStore!(chunk, count, out, start * 3);
+      else storeClamped(chunk, out, start * 3, count * 3);
     }
     if (keeping) keptGrids.keep(key, keeping);
     return out;
