@@ -526,8 +526,18 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('a batch file whose new render is re
     const link = await server.services.database.db.selectFrom('batch_files').select(['export_id', 'kept_export_id']).where('asset_id', '=', clip.id).executeTakeFirstOrThrow();
     expect(link).toEqual({ export_id: failed.files[0]?.predictionId, kept_export_id: render });
 
-    // The original is back: Retry renders the file, and that render replaces the kept one.
+    // The original is back. Retry is refused while 100 batch files render elsewhere (nothing written)…
     await server.services.storage.move(`${key}.away`, key);
+    const busy = await seededSession(owner.id, Array<ExportStatus>(100).fill('queued'));
+    const exportsBefore = (await exportRows(owner.id)).length;
+    const refused = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: owner.cookie });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(((await refused.json()) as { message: string }).message).toBe('You have 100 batch files still rendering. Wait for some to finish, then retry this file (at most 100 at once).');
+    expect((await exportRows(owner.id)).length).toBe(exportsBefore);
+    expect((await getBatch(owner, created.session.id)).files).toMatchObject([{ status: 'error', canRetry: true, keptOutputName: outputName }]);
+    await server.services.database.db.updateTable('exports').set({ status: 'canceled' }).where('id', 'in', busy).execute();
+    // …then renders the file, and that render replaces the kept one.
     const retried = await server.request(`/api/batches/${created.session.id}/files/${clip.id}/retry`, { method: 'POST', cookie: owner.cookie });
     expect(retried.status, await retried.clone().text()).toBe(200);
     const done = await settled(owner, created.session.id);

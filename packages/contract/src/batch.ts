@@ -196,13 +196,13 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches',
     summary:
-      "Start a batch from assets you uploaded: links the video files to a new session 'Batch {date} {time}' (one transaction: never a session without its files), saves the look and grade on each and queues one export per file. Premium and Enterprise only (403 otherwise, nothing created). A file whose export is refused (the storage quota reached, say) is kept in the session as an error with its reason.",
+      "Start a batch from assets you uploaded: links the video files to a new session 'Batch {date} {time}' (one transaction: never a session without its files), saves the look and grade on each and queues one export per file. Premium and Enterprise only (403 otherwise, nothing created). A file whose export is refused (the storage quota reached, say) is kept in the session as an error with its reason. Going over 100 of your batch files queued or rendering at once answers 429 with Retry-After, nothing created.",
     tag: 'batch',
     auth: 'user',
     body: CreateBatchRequest,
     response: CreateBatchResponse,
     status: 201,
-    errors: [...BATCH_ERRORS, 409, 503],
+    errors: [...BATCH_ERRORS, 409, 429, 503],
   },
   listBatches: {
     method: 'get',
@@ -236,12 +236,13 @@ export const batchRoutes = defineRoutes({
   retryBatchFile: {
     method: 'post',
     path: '/api/batches/{id}/files/{assetId}/retry',
-    summary: 'Render a failed file again from its stored original (no new upload). A file that is not in error answers 409.',
+    summary:
+      'Render a failed file again from its stored original (no new upload). A file that is not in error answers 409; with 100 of your batch files already queued or rendering, 429 with Retry-After.',
     tag: 'batch',
     auth: 'user',
     params: BatchFileParams,
     response: BatchSession,
-    errors: [...BATCH_ERRORS, 409],
+    errors: [...BATCH_ERRORS, 409, 429],
   },
   updateBatchGrade: {
     method: 'put',
@@ -258,13 +259,13 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches/{id}/export',
     summary:
-      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413 and nothing changes. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason. A new render that starts and then fails leaves the file in error (with Retry) while its last completed render stays offered in keptDownloadUrl and in the ZIP.",
+      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413, and going over 100 of your batch files queued or rendering at once 429 with Retry-After; nothing changes then. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason. A new render that starts and then fails leaves the file in error (with Retry) while its last completed render stays offered in keptDownloadUrl and in the ZIP.",
     tag: 'batch',
     auth: 'user',
     params: BatchParams,
     body: ExportBatchRequest,
     response: BatchSession,
-    errors: [...BATCH_ERRORS, 409, 413],
+    errors: [...BATCH_ERRORS, 409, 413, 429],
   },
   downloadBatch: {
     method: 'get',

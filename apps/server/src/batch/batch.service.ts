@@ -180,6 +180,7 @@ export class BatchService {
     if (!file) throw notFound('No such file in this batch.');
     const status = await this.fileStatus(userId, session, file);
     if (status.status !== 'error' && status.status !== 'rate_limited') throw new HttpError(409, 'conflict', 'Only a file that failed can be retried.');
+    await this.checkRenderingRoom(userId, 1, 'retry this file');
     await this.batches.reopenIfFailed(userId, session.id);
     await this.startFile(userId, session, assetId, { selected_lut: file.selected_lut, color_settings: file.color_settings as ColorSettings });
     return this.get(userId, id);
