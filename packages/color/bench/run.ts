@@ -3,8 +3,9 @@
  * (docs/color-engine.md, 'Checks'): baking a 33-point LUT (< 5 ms, so a slider drag can re-bake every frame), a 65-point
  * LUT (< 40 ms) and applying a 33-point LUT on the CPU to a 1920×1080 frame (< 60 ms).
  *
- * Method: a figure is measured in several rounds, spread over time; each round is a run of
- * back-to-back bakes after a warm-up (a drag bakes back to back) and gives its median. The LOWEST
+ * Method: a figure is measured in several rounds, spread over time (the figures take their rounds
+ * in turn, so one figure's rounds lie seconds apart); each round is a run of back-to-back bakes
+ * after a warm-up (a drag bakes back to back) and gives its median. The LOWEST
  * ROUND MEDIAN is compared with the target: on a machine shared with other builds a burst of their
  * work spoils a round's median, and like Python's timeit (whose documentation recommends the
  * minimum of repeats for the same reason) we take the round least disturbed. The best single run
@@ -29,23 +30,46 @@ interface Timing {
   readonly best: number;
 }
 
-function time(run: (iteration: number) => void, warmup: number, runs: number, rounds: number): Timing {
-  const medians: number[] = [];
-  let best = Infinity;
-  let iteration = 0;
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < warmup; i++) run(iteration++);
+/** A figure measured round by round: a warm-up, then `runs` timed runs whose median is the round's. */
+class Measure {
+  private readonly medians: number[] = [];
+  private best = Infinity;
+  private iteration = 0;
+
+  constructor(
+    private readonly run: (iteration: number) => void,
+    private readonly warmup: number,
+    private readonly runs: number,
+    readonly rounds: number,
+  ) {}
+
+  /** Runs one round. */
+  round(): void {
+    for (let i = 0; i < this.warmup; i++) this.run(this.iteration++);
     const samples: number[] = [];
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < this.runs; i++) {
       const start = performance.now();
-      run(iteration++);
+      this.run(this.iteration++);
       samples.push(performance.now() - start);
     }
     samples.sort((a, b) => a - b);
-    medians.push(samples[Math.floor(samples.length / 2)]!);
-    best = Math.min(best, samples[0]!);
+    this.medians.push(samples[Math.floor(samples.length / 2)]!);
+    this.best = Math.min(this.best, samples[0]!);
   }
-  return { median: Math.min(...medians), highestMedian: Math.max(...medians), best };
+
+  get timing(): Timing {
+    return { median: Math.min(...this.medians), highestMedian: Math.max(...this.medians), best: this.best };
+  }
+}
+
+/**
+ * Measures every figure, taking their rounds in turn (round 1 of each, then round 2 of each, …), so
+ * a figure's rounds are spread over the whole benchmark rather than a few seconds: a burst of other
+ * work on the machine then spoils a round of several figures, not every round of one.
+ */
+function measureAll(measures: readonly Measure[]): void {
+  const rounds = Math.max(...measures.map((m) => m.rounds));
+  for (let round = 0; round < rounds; round++) for (const m of measures) if (round < m.rounds) m.round();
 }
 
 const everySlider: Adjustments = { ...DEFAULT_ADJUSTMENTS, exposure: 20, temperature: 35, tint: -10, dehaze: 25, contrast: 30, highlights: -25, shadows: 30, brightness: 10, saturation: 20, vibrance: 35 };
@@ -117,13 +141,16 @@ const widths = [50, 6, 6, 16, 9, 16];
 console.log(row(['grade', 'passes', 'points', 'median   (target)', 'best', 'round medians'], widths));
 let allWithinTarget = true;
 let onceWithinTarget = true;
-for (const { name, grade, perFrame } of CASES) {
+const SIZES = [
+  [33, 5, 15, 41, 5],
+  [65, 40, 3, 11, 4],
+] as const;
+const bakes = CASES.map(({ grade }) => SIZES.map(([size, , warmup, runs, rounds]) => new Measure((i) => bakeLut(grade(i), size), warmup, runs, rounds)));
+measureAll(bakes.flat());
+for (const [c, { name, grade, perFrame }] of CASES.entries()) {
   const passes = String(compileGrade(grade(0)).passCount);
-  for (const [size, target, warmup, runs, rounds] of [
-    [33, 5, 15, 41, 5],
-    [65, 40, 3, 11, 4],
-  ] as const) {
-    const t = time((i) => bakeLut(grade(i), size), warmup, runs, rounds);
+  for (const [s, [size, target]] of SIZES.entries()) {
+    const t = bakes[c]![s]!.timing;
     if (perFrame) allWithinTarget &&= t.median < target;
     else onceWithinTarget &&= t.median < target;
     const figure = `${ms(t.median)} ${verdict(t, target).padEnd(4)} (<${target})`;
@@ -147,8 +174,10 @@ const applies: readonly { name: string; run: () => void; gated: boolean }[] = [
   { name: '8-bit RGBA, trilinear', run: () => applyLutToRgba(lut, frame, 'trilinear', target), gated: false },
   { name: 'float RGBA, tetrahedral', run: () => applyLutToFloatRgba(lut, floatFrame, 'tetrahedral', floatTarget), gated: false },
 ];
-for (const { name, run, gated } of applies) {
-  const t = time(run, 2, 7, 3);
+const applyMeasures = applies.map(({ run }) => new Measure(run, 2, 7, 3));
+measureAll(applyMeasures);
+for (const [a, { name, gated }] of applies.entries()) {
+  const t = applyMeasures[a]!.timing;
   if (gated) allWithinTarget &&= t.median < 60;
   console.log(`  ${name.padEnd(26)} median ${ms(t.median).padStart(9)}${gated ? ` ${verdict(t, 60)}` : '   '}  best ${ms(t.best)}  round medians ${t.median.toFixed(1)}–${t.highestMedian.toFixed(1)}`);
 }
