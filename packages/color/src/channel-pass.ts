@@ -239,6 +239,14 @@ function sameChain(a: ChannelChain, b: ChannelChain): boolean {
   return a === b || (a.length === b.length && a.every((fn, j) => fn === b[j]));
 }
 
+/** Each channel's table by `build`, built once for channels whose chains are the same. */
+function perChannel([c0, c1, c2]: readonly [ChannelChain, ChannelChain, ChannelChain], build: (chain: ChannelChain) => Float64Array): [Float64Array, Float64Array, Float64Array] {
+  const t0 = build(c0);
+  const t1 = sameChain(c1, c0) ? t0 : build(c1);
+  const t2 = sameChain(c2, c0) ? t0 : sameChain(c2, c1) ? t1 : build(c2);
+  return [t0, t1, t2];
+}
+
 /**
  * Indices of the values a table step left to the exact functions, one list per channel, and
  * their counts: a table step fills them and the {@link ExactMisses} step after it empties them.
@@ -524,11 +532,11 @@ class ExactChannels implements Step {
 }
 
 /** The index of octave tables of a layout (a float64's high word: sign, 11 exponent bits biased by 1023, 20 mantissa bits). */
-function octaveTables(layout: Exclude<Layout, 'encoded'>, octaveBits: number, [t0, t1, t2]: readonly Float64Array[], atZero: { z0: number; z1: number; z2: number }, flat: number): Tables {
+function octaveTables(layout: Exclude<Layout, 'encoded'>, octaveBits: number, [t0, t1, t2]: readonly [Float64Array, Float64Array, Float64Array], atZero: { z0: number; z1: number; z2: number }, flat: number): Tables {
   const { lowest, octaves } = OCTAVES[layout];
   const low = (lowest + 1023) * 2 ** 20;
   const limit = (lowest + octaves + 1023) * 2 ** 20;
-  return { t0: t0!, t1: t1!, t2: t2!, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero, flat: Math.min(low, flat) };
+  return { t0, t1, t2, low, limit, scale: 2 ** (octaveBits - 20), negative: octaves * 2 ** octaveBits + 1, ...atZero, flat: Math.min(low, flat) };
 }
 
 /** A per-channel pass: the same function on all three channels, or one per channel. */
@@ -567,9 +575,7 @@ export class ChannelPass {
     // whole from the kept tables instead.
     const base = shared > 0 && shared < c0.length ? buildTable(c0.slice(0, shared), layout, count) : null;
     const build = (chain: ChannelChain) => (base && chain.length > shared && !isKeptChain(chain) ? finishTable(base, chain, shared) : buildTable(chain, layout, count));
-    const t0 = build(c0);
-    const t1 = sameChain(c1, c0) ? t0 : build(c1);
-    const t2 = sameChain(c2, c0) ? t0 : sameChain(c2, c1) ? t1 : build(c2);
+    const [t0, t1, t2] = perChannel(this.chains, build);
     this.intervals = intervals;
     const [f0, f1, f2] = this.fns;
     const atZero = { z0: f0(0), z1: f1(0), z2: f2(0) };
@@ -583,8 +589,8 @@ export class ChannelPass {
       this.steps = [lookup, new ExactMisses(this.fns)];
       return this.steps;
     }
-    const [n0, n1, n2] = [c0, c1, c2].map((chain) => buildTable(chain, 'nearBlack', count));
-    this.steps = [lookup, new NearBlackMisses(this.fns, octaveTables('nearBlack', octaveBits, [n0!, n1!, n2!], atZero, 0))];
+    const near = perChannel(this.chains, (chain) => buildTable(chain, 'nearBlack', count));
+    this.steps = [lookup, new NearBlackMisses(this.fns, octaveTables('nearBlack', octaveBits, near, atZero, 0))];
     return this.steps;
   }
 }

@@ -69,15 +69,18 @@ export class GridFiller implements GridSource {
   }
 }
 
-/** Float32 copy of RGB triplets (`length` a multiple of 3) clamped to 0..1; `v > 0` is false for NaN, so a NaN can never reach a renderer. */
+/**
+ * One point's values clamped to 0..1 into out[at..at+2] (Float32); `v > 0` is false for NaN, so a
+ * NaN can never reach a renderer. Small, so the loops that call it get it inlined.
+ */
+export function storePointClamped(out: Float32Array, at: number, r: number, g: number, b: number): void {
+  out[at] = r > 0 ? (r < 1 ? r : 1) : 0;
+  out[at + 1] = g > 0 ? (g < 1 ? g : 1) : 0;
+  out[at + 2] = b > 0 ? (b < 1 ? b : 1) : 0;
+}
+
+/** Float32 copy of RGB triplets (`length` a multiple of 3) clamped to 0..1 ({@link storePointClamped}). */
 export function storeClamped(chunk: Float64Array, out: Float32Array, offset: number, length: number): void {
   // A point (three values) per iteration: V8 checks the arrays once per iteration.
-  for (let i = 0; i < length; i += 3) {
-    const r = chunk[i]!;
-    const g = chunk[i + 1]!;
-    const b = chunk[i + 2]!;
-    out[offset + i] = r > 0 ? (r < 1 ? r : 1) : 0;
-    out[offset + i + 1] = g > 0 ? (g < 1 ? g : 1) : 0;
-    out[offset + i + 2] = b > 0 ? (b < 1 ? b : 1) : 0;
-  }
+  for (let i = 0; i < length; i += 3) storePointClamped(out, offset + i, chunk[i]!, chunk[i + 1]!, chunk[i + 2]!);
 }

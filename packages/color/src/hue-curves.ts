@@ -20,6 +20,7 @@
 import { REC709_LUMA } from './colorimetry';
 import { monotoneThrough } from './curves';
 import type { CurvePoint } from './curves';
+import { storePointClamped } from './grid-source';
 import { KeptArrays } from './kept-arrays';
 
 export const HUE_CURVE_NAMES = ['hueVsHue', 'hueVsSat', 'hueVsLum', 'lumVsSat'] as const;
@@ -164,11 +165,7 @@ export function applyHueCurves(buffer: Float64Array, start: number, end: number,
     }
     const c = hi - lo;
     if (!(c > 0)) {
-      if (out !== null) {
-        out[at0 + i] = r > 0 ? (r < 1 ? r : 1) : 0;
-        out[at0 + i + 1] = g > 0 ? (g < 1 ? g : 1) : 0;
-        out[at0 + i + 2] = b > 0 ? (b < 1 ? b : 1) : 0;
-      }
+      if (out !== null) storePointClamped(out, at0 + i, r, g, b);
       continue;
     }
     h6 = h6 / c + pair;
@@ -228,9 +225,7 @@ export function applyHueCurves(buffer: Float64Array, start: number, end: number,
       b += shift;
     }
     if (out !== null) {
-      out[at0 + i] = r > 0 ? (r < 1 ? r : 1) : 0;
-      out[at0 + i + 1] = g > 0 ? (g < 1 ? g : 1) : 0;
-      out[at0 + i + 2] = b > 0 ? (b < 1 ? b : 1) : 0;
+      storePointClamped(out, at0 + i, r, g, b);
     } else {
       buffer[i] = r;
       buffer[i + 1] = g;
