@@ -4,19 +4,20 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The real-media corpus: photos, clips and `.cube` files written by real phones, cameras and
- * tools, kept beside the repository (never inside it) in `../shared/media-corpus` of the project
- * root, with `SOURCES.md` naming where each came from. `MEDIA_CORPUS_DIR` points elsewhere.
+ * tools, kept beside the repository (never inside it): the `media-corpus` folder of the `shared`
+ * folder next to the checkout, with `SOURCES.md` naming where each came from. `MEDIA_CORPUS_DIR`
+ * points elsewhere.
  *
  * The standing real-media suite must not pass by testing nothing: a missing corpus or a missing
  * file fails the test that needs it, naming the path it looked at.
  */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-export const MEDIA_CORPUS_DIR = process.env.MEDIA_CORPUS_DIR ?? path.resolve(REPO_ROOT, '../shared/media-corpus');
+export const MEDIA_CORPUS_DIR = process.env.MEDIA_CORPUS_DIR ?? path.resolve(REPO_ROOT, '..', 'shared', 'media-corpus');
 
 function requireFile(file: string): string {
   if (!fs.existsSync(MEDIA_CORPUS_DIR)) {
-    throw new Error(`The real-media corpus is missing: nothing at ${MEDIA_CORPUS_DIR}. Put it beside the repository (../shared/media-corpus) or set MEDIA_CORPUS_DIR.`);
+    throw new Error(`The real-media corpus is missing: nothing at ${MEDIA_CORPUS_DIR}. Put it in the shared folder beside the checkout, or set MEDIA_CORPUS_DIR.`);
   }
   if (!fs.existsSync(file)) throw new Error(`The real-media corpus at ${MEDIA_CORPUS_DIR} lacks ${path.relative(MEDIA_CORPUS_DIR, file)}.`);
   return file;
