@@ -197,8 +197,10 @@ export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutR
 
 /**
  * POST routes that `WRITE_RATE_LIMITS` does not count: two reads sent as POST, which the web app
- * polls (an export's status every 3 s, the subscription), and the payment provider's webhook,
- * signed, all of it arriving from a few addresses (docs/product-rules.md, 'Limits').
+ * polls (an export's status every 3 s, the subscription), the payment provider's webhook, signed,
+ * all of it arriving from a few addresses, and sign-out: ending a session is never refused, so a
+ * person whose write limit is spent (or a shared address's) can still leave a shared computer
+ * signed out (docs/product-rules.md, 'Limits').
  */
-export const WRITE_RATE_LIMIT_EXEMPT_PATHS: ReadonlySet<string> = new Set([API.checkProcessingStatus.path, API.checkSubscription.path, API.stripeWebhook.path]);
+export const WRITE_RATE_LIMIT_EXEMPT_PATHS: ReadonlySet<string> = new Set([API.checkProcessingStatus.path, API.checkSubscription.path, API.stripeWebhook.path, API.signOut.path]);
 export type ApiRouteName = keyof typeof API;
