@@ -108,7 +108,7 @@ export {
 } from './media-features';
 export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
 export { PLANS, PREMIUM_PRICE, PREMIUM_REASONS } from './plans';
-export { stripUnsafeNameCharacters } from './names';
+export { safeFileName, stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, knownSettings, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
