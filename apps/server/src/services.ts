@@ -138,7 +138,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       userLuts,
       derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
     });
-    const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
+    const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository, { profiles, userLuts });
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const storageQuota = new StorageQuota(database.db, profiles);
     const exports = new ExportService(exportRepository, assetRepository, exportPolicy, storageQuota, jobs, signer, events, logger);
