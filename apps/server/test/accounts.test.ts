@@ -28,6 +28,8 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
       [{ fullName: 'A', email: 'nope', password: 'secret-pass' }, 'email', 'Please enter a valid email address'],
       [{ fullName: 'A', email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
       [{ fullName: 'A', email: 'a@example.com', password: 'password123' }, 'password', 'This password is too common. Please choose a less common one.'],
+      // Unknown fields are refused, not dropped: a client asking for a tier learns it is not a field.
+      [{ fullName: 'A', email: 'tier@example.com', password: 'a long enough password', tier: 'Premium' }, 'tier', '"tier" is not a field of this request.'],
     ];
     for (const [body, field, message] of cases) {
       const response = await signUp(body);
