@@ -43,6 +43,7 @@ export const SignUpResponse = z
   .object({ message: z.literal('Success! Please check your email to verify your account') })
   .meta({ id: 'SignUpResponse' });
 export const SIGN_UP_SUCCESS_MESSAGE = 'Success! Please check your email to verify your account' as const;
+export const UnlockLinkResponse = z.object({ message: z.string() }).meta({ id: 'UnlockLinkResponse' });
 export const SIGN_IN_SUCCESS_MESSAGE = 'Welcome back! Successfully signed in' as const;
 
 export const Profile = z
