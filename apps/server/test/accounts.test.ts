@@ -18,7 +18,11 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
   it('answers health and serves an OpenAPI document listing the routes', async () => {
     // With the machine's ffmpeg (Debian's 5.1 here) every media feature is on.
     const everyFeatureOn = Object.fromEntries(MEDIA_FEATURE_IDS.map((id) => [id, { available: true, reason: null }]));
-    expect(await (await server.request('/api/health')).json()).toEqual({ ok: true, media: { ffmpeg: expect.stringMatching(/^\S+$/) as string, features: everyFeatureOn } });
+    expect(await (await server.request('/api/health')).json()).toEqual({
+      ok: true,
+      media: { ffmpeg: expect.stringMatching(/^\S+$/) as string, features: everyFeatureOn },
+      disk: { freeBytes: expect.any(Number) as number, floorBytes: 1024 * 1024 * 1024, acceptingWork: true },
+    });
     const doc = (await (await server.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/sign-up', '/api/auth/sign-in', '/api/settings']));
   });

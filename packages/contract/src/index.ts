@@ -83,6 +83,7 @@ export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-fr
 export type { FrameSize } from './export-frame';
 export { ASSUMED_FRAME_RATE, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_BITS_PER_PIXEL } from './export-size';
 export type { ExportSizeSource } from './export-size';
+export { exportEstimate, exportOutputRefusal, MAX_EXPORT_BYTES, OUTPUT_BOUND_FACTOR, OUTPUT_BOUND_SLACK_BYTES, OUTPUT_LIMIT_SUGGESTION, outputBoundBytes } from './export-output-bound';
 export { defaultExportChoice, sourceQuality } from './export-defaults';
 export type { ExportChoice } from './export-defaults';
 export {
