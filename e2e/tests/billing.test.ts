@@ -84,8 +84,9 @@ describe('buying Premium on the built-in provider, in Chromium', () => {
     await premiumCard.getByText('Current Plan').waitFor();
 
     // The period ends (test clock): Free again for every check, with nobody acting.
-    const moved = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 32 * 24 * 60 * 60 }) });
-    expect(moved.status).toBe(200);
+    // The test clock answers only a signed-in person: sent from the page, with its session.
+    const moved = await page.evaluate(async (advanceSeconds) => (await fetch('/api/test/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds }) })).status, 32 * 24 * 60 * 60);
+    expect(moved).toBe(200);
     await page.getByRole('button', { name: 'Refresh Status' }).click();
     await page.getByRole('region', { name: 'Free' }).getByText('Current Plan', { exact: true }).first().waitFor();
     expect(await page.getByText(/^Current subscription expires on: /).count()).toBe(0);

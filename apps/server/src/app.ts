@@ -64,7 +64,7 @@ export function createApp(services: Services): Hono<AppEnv> {
   registerRoute(app, API.health, session, async () => {
     if (services.lifecycle.draining) throw new HttpError(503, 'unavailable', 'This server is shutting down.');
     await services.database.pool.query('select 1');
-    return { ok: true as const, media: services.media };
+    return { ok: true as const, media: services.media, disk: await services.disk.status() };
   });
   const openApi = buildOpenApiDocument(API, { title: 'Cinegrade API', version: '1.0.0' }, { writeLimitExempt: WRITE_RATE_LIMIT_EXEMPT_PATHS });
   registerMetricsRoutes(app, session, { token: config.metricsToken, queues: new QueueStatsRepository(services.database.db), lifecycle: services.lifecycle });

@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   /** Embedded database, uploaded files and exports live here unless configured elsewhere. */
   dataDir: string;
+  /** DISK_FREE_FLOOR_MB: below this much free disk, new uploads and exports are refused (0: never). */
+  diskFreeFloorBytes: number;
   /** A real PostgreSQL when set; the embedded database otherwise. */
   databaseUrl: string | null;
   /** The address people use to reach the app; links in emails point here. */
@@ -185,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     stripe: stripeConfig(env),
     testClock: testClock(env),
     exportSegmentSeconds: integer('EXPORT_SEGMENT_SECONDS', env.EXPORT_SEGMENT_SECONDS, 120),
+    diskFreeFloorBytes: integer('DISK_FREE_FLOOR_MB', env.DISK_FREE_FLOOR_MB, 1024) * 1024 * 1024,
   };
 }

@@ -8,6 +8,8 @@ import { AssetService } from './assets/asset.service';
 import { FileService } from './assets/file.service';
 import { AppSecretRepository } from './auth/app-secret.repository';
 import { resolveAuthSecret } from './auth/auth-secret';
+import { DiskSpace } from './platform/disk-space';
+import { DeviceTrust } from './auth/device-trust';
 import { AuthService } from './auth/auth.service';
 import { createBetterAuth } from './auth/better-auth.adapter';
 import { RateLimitRepository } from './auth/rate-limit.repository';
@@ -84,6 +86,8 @@ export interface Services {
   billing: BillingService;
   fileDeletions: FileDeletions;
   uploads: ReturnType<typeof createUploadServer>;
+  /** Free disk against DISK_FREE_FLOOR_MB: below it new uploads and exports are refused. */
+  disk: DiskSpace;
   storageQuota: StorageQuota;
   /** Periodic sweeps, in processes that run jobs. */
   housekeeping: Housekeeping | null;
@@ -116,7 +120,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const settings = new SettingsRepository(database.db);
     const limiter = new RateLimiter(new RateLimitRepository(database.db), overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
-    const auth = new AuthService(betterAuth, new UserRepository(database.db), profiles, limiter, logger);
+    const auth = new AuthService(betterAuth, new UserRepository(database.db), profiles, limiter, logger, { devices: new DeviceTrust(secret), mailer, publicUrl: config.publicUrl });
 
     const storage = await openStorage(config);
     if (storage instanceof S3Storage) closers.push(() => Promise.resolve(storage.close()));
@@ -138,13 +142,14 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       userLuts,
       derivedFiles: (tx, userId, assetId) => ExportRepository.outputKeysOfAsset(tx, userId, assetId),
     });
-    const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository);
+    const gradeVersions = new GradeVersionService(new GradeVersionRepository(database.db), assetRepository, { profiles, userLuts });
     const exportPolicy = new ExportPolicy(profiles, userLuts, media);
     const storageQuota = new StorageQuota(database.db, profiles);
-    const exports = new ExportService(exportRepository, assetRepository, exportPolicy, storageQuota, jobs, signer, events, logger);
+    const disk = new DiskSpace([config.dataDir, os.tmpdir()], config.diskFreeFloorBytes);
+    const exports = new ExportService(exportRepository, assetRepository, exportPolicy, storageQuota, jobs, signer, events, logger, disk);
     const batches = new BatchService(new BatchRepository(database.db), assetRepository, assets, exports, profiles, jobs, signer, storage, events, logger);
     const split = { jobs, segments: new ExportSegmentRepository(database.db), segmentSeconds: config.exportSegmentSeconds };
-    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split);
+    const renderer = new ExportRenderer(exportRepository, assetRepository, userLuts, exportPolicy, storage, tools, events, logger, os.tmpdir(), split, storageQuota);
     const analysis = new AnalysisService(new FrameDecoder(tools.binaries), profiles);
     const subscriptions = new SubscriptionRepository(database.db);
     const billingProvider: BillingProvider = config.stripe ? new StripeBilling(config.stripe, config.publicUrl, overrides.stripeApi) : new BuiltinBilling(subscriptions, config.publicUrl, clock);
@@ -153,7 +158,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const staging = createUploadStaging({ dataDir: config.dataDir, s3: config.s3, storage });
     const uploadLocker = await UploadLocker.create(database.db, notifications, logger);
     const completedUploads = new CompletedUploadRepository(database.db);
-    const uploads = createUploadServer({ staging, locker: uploadLocker, completed: completedUploads, quota: storageQuota, auth, assets, logger });
+    const uploads = createUploadServer({ staging, locker: uploadLocker, completed: completedUploads, quota: storageQuota, auth, assets, logger, disk });
 
     const work = overrides.runWorker ?? config.runWorker;
     await defineJobs(jobs, { assets, fileDeletions, renderer }, work);
@@ -166,7 +171,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       housekeeping = started;
     }
 
-    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, billing, fileDeletions, uploads, storageQuota, housekeeping, lifecycle: new Lifecycle(), close };
+    return { config, logger, database, mailer, auth, profiles, settings, storage, signer, events, jobs, assets, gradeVersions, files: new FileService(storage, signer), userLuts, analysis, media, rateLimiter: limiter, exports, batches, disk, billing, fileDeletions, uploads, storageQuota, housekeeping, lifecycle: new Lifecycle(), close };
   } catch (error) {
     await close();
     throw error;

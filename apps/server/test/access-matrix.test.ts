@@ -101,6 +101,12 @@ const CONTRACT_MATRIX: Record<ApiRouteName, Entry> = {
   },
   session: { object: 'public', call: () => ({ method: 'GET', path: API.session.path }), expect: { signedOut: [200], other: [200] } },
   verifyEmail: { object: 'public', call: () => ({ method: 'GET', path: `${API.verifyEmail.path}?token=not-a-token` }), expect: { signedOut: [302], other: [302], owner: [302] } },
+  unlockDevice: { object: 'public', call: () => ({ method: 'GET', path: `${API.unlockDevice.path}?token=not-a-token` }), expect: { signedOut: [302], other: [302], owner: [302] } },
+  requestUnlockLink: {
+    object: 'public',
+    call: (w) => ({ method: 'POST', path: API.requestUnlockLink.path, json: { email: w.owner.email } }),
+    expect: { signedOut: OK, other: OK },
+  },
   resendVerification: {
     object: 'public',
     call: (w) => ({ method: 'POST', path: API.resendVerification.path, json: { email: w.owner.email } }),

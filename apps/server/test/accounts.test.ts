@@ -1,6 +1,7 @@
-import { MEDIA_FEATURE_IDS } from '@cinegrade/contract';
+import { MEDIA_FEATURE_IDS, MESSAGES } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, sessionCookie, startTestServer, type TestServer } from './support/test-server';
+import { waitFor } from './support/wait';
 
 describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
   let server: TestServer;
@@ -17,7 +18,11 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
   it('answers health and serves an OpenAPI document listing the routes', async () => {
     // With the machine's ffmpeg (Debian's 5.1 here) every media feature is on.
     const everyFeatureOn = Object.fromEntries(MEDIA_FEATURE_IDS.map((id) => [id, { available: true, reason: null }]));
-    expect(await (await server.request('/api/health')).json()).toEqual({ ok: true, media: { ffmpeg: expect.stringMatching(/^\S+$/) as string, features: everyFeatureOn } });
+    expect(await (await server.request('/api/health')).json()).toEqual({
+      ok: true,
+      media: { ffmpeg: expect.stringMatching(/^\S+$/) as string, features: everyFeatureOn },
+      disk: { freeBytes: expect.any(Number) as number, floorBytes: 1024 * 1024 * 1024, acceptingWork: true },
+    });
     const doc = (await (await server.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/sign-up', '/api/auth/sign-in', '/api/settings']));
   });
@@ -28,6 +33,8 @@ describe.each(DATABASE_KINDS)('accounts on the %s database', (kind) => {
       [{ fullName: 'A', email: 'nope', password: 'secret-pass' }, 'email', 'Please enter a valid email address'],
       [{ fullName: 'A', email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
       [{ fullName: 'A', email: 'a@example.com', password: 'password123' }, 'password', 'This password is too common. Please choose a less common one.'],
+      // Unknown fields are refused, not dropped: a client asking for a tier learns it is not a field.
+      [{ fullName: 'A', email: 'tier@example.com', password: 'a long enough password', tier: 'Premium' }, 'tier', '"tier" is not a field of this request.'],
     ];
     for (const [body, field, message] of cases) {
       const response = await signUp(body);
@@ -226,6 +233,66 @@ describe.each(DATABASE_KINDS)('rate limits on the %s database', (kind) => {
     expect(firstRefusal).toBeGreaterThan(0);
     expect(firstRefusal).toBeLessThanOrEqual(50);
     expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
+  });
+
+  /** The `name=value` of a cookie the response sets, for the next request's Cookie header. */
+  const cookieFrom = (response: Response, name: string) => response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+  const signInWith = (body: unknown, address: string, cookie: string) =>
+    server.request('/api/auth/sign-in', { method: 'POST', json: body, cookie, headers: { 'x-forwarded-for': address } });
+
+  it('never locks the owner out of a device they signed in on: guessing from many addresses locks only new devices, which an emailed link unlocks', async () => {
+    const { email } = await server.signedInUser();
+    const password = 'correct horse battery';
+    // The owner's laptop signed in once, and keeps a device cookie (httpOnly, for the auth routes only).
+    const first = await signIn({ email, password }, '192.0.2.10');
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.getSetCookie().find((c) => c.startsWith('cinegrade.device=')) ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    const laptop = cookieFrom(first, 'cinegrade.device');
+
+    // Five wrong passwords from each of eleven addresses: past the account's limit of 50.
+    for (let address = 0; address < 11; address++) {
+      for (let i = 0; i < 5; i++) await signIn({ email, password: `guess-${address}-${i}` }, `198.51.100.${100 + address}`);
+    }
+    // A new device is held back, with a message that says what to do.
+    const stranger = await signIn({ email, password }, '192.0.2.77');
+    expect(stranger.status).toBe(429);
+    expect(await stranger.json()).toMatchObject({ code: 'account_locked', message: MESSAGES.accountLocked });
+    // The laptop signs in, from any address; a forged or another account's cookie does not help.
+    expect((await signInWith({ email, password }, '192.0.2.200', laptop)).status).toBe(200);
+    const tampered = laptop.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await signInWith({ email, password }, '192.0.2.201', tampered)).status).toBe(429);
+    const other = await server.signedInUser();
+    const otherDevice = cookieFrom(await signIn({ email: other.email, password }, '192.0.2.202'), 'cinegrade.device');
+    expect((await signInWith({ email, password }, '192.0.2.203', otherDevice)).status).toBe(429);
+
+    // The known device is still limited on its own: five attempts a minute (its sign-in above was
+    // the first), then it waits.
+    const laptopGuesses: number[] = [];
+    for (let i = 0; i < 5; i++) laptopGuesses.push((await signInWith({ email, password: `typo-${i}` }, '192.0.2.200', laptop)).status);
+    expect(laptopGuesses).toEqual([401, 401, 401, 401, 429]);
+
+    // The owner on a new phone asks for an unlock link; the answer is the same for an unknown email.
+    const ask = (who: string) => server.request('/api/auth/unlock-link', { method: 'POST', json: { email: who }, headers: { 'x-forwarded-for': '192.0.2.78' } });
+    const asked = await ask(email);
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ message: MESSAGES.unlockLinkSent });
+    expect(await (await ask(`nobody-${Date.now()}@example.com`)).json()).toEqual({ message: MESSAGES.unlockLinkSent });
+    const mail = await waitFor('the unlock email', () => Promise.resolve([...server.mailbox.sent].reverse().find((m) => m.to === email && /\/api\/auth\/unlock\?token=/.test(m.text))));
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/api\/auth\/unlock\?token=\S+/)?.[0] ?? '');
+    // A forged link unlocks nothing.
+    const forged = await server.request(`/api/auth/unlock?token=${link.searchParams.get('token')?.slice(0, -2) ?? ''}xx`);
+    expect(forged.headers.get('location')).toBe('/auth?unlocked=0');
+    expect(forged.headers.getSetCookie().some((c) => c.startsWith('cinegrade.device='))).toBe(false);
+    const opened = await server.request(`${link.pathname}${link.search}`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/auth?unlocked=1');
+    const phone = cookieFrom(opened, 'cinegrade.device');
+    expect(phone).not.toBe('');
+    // The link alone signs nobody in: the phone still needs the password, and now gets in.
+    expect((await signInWith({ email, password: 'not it' }, '192.0.2.79', phone)).status).toBe(401);
+    expect((await signInWith({ email, password }, '192.0.2.79', phone)).status).toBe(200);
   });
 
   it('holds verification resends to the same rules: one address cannot use them up for another', async () => {

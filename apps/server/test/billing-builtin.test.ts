@@ -55,6 +55,20 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     }
   });
 
+  it('moves the test clock only for a signed-in person, by a bounded whole number of seconds', async () => {
+    const clock = (json: unknown, cookie?: string) => server.request('/api/test/clock', { method: 'POST', json, ...(cookie ? { cookie } : {}) });
+    expect((await clock({ advanceSeconds: 1 })).status).toBe(401);
+    const user = await server.signedInUser();
+    for (const advanceSeconds of [1e308, Infinity, -5, 0, 1.5, '60', 401 * DAY]) {
+      const refused = await clock({ advanceSeconds }, user.cookie);
+      expect(refused.status, String(advanceSeconds)).toBe(400);
+      expect(((await refused.json()) as { field: string }).field).toBe('advanceSeconds');
+    }
+    // Nothing refused moved it: billing still answers, with today's date.
+    expect((await status(user.cookie)).subscription_tier).toBe('Free');
+    expect((await clock({ advanceSeconds: 1 }, user.cookie)).status).toBe(200);
+  });
+
   it('sells one month of Premium on a page marked as a test payment, once per checkout', async () => {
     const user = await server.signedInUser();
     const path = await checkoutPath(user.cookie);

@@ -1,4 +1,4 @@
-import { GRADE_VERSION_LIMIT_MESSAGE, gradeFromSavedGrade, MAX_GRADE_VERSIONS_PER_ASSET, type Asset, type GradeVersion } from '@cinegrade/contract';
+import { GRADE_VERSION_LIMIT_MESSAGE, gradeFromSavedGrade, MAX_GRADE_VERSIONS_PER_ASSET, PREMIUM_LOOK_REFUSAL_MESSAGE, type Asset, type GradeVersion } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -144,5 +144,27 @@ describe('saved grade parts and grade versions', () => {
     expect(await countRows(asset.id)).toBe(0);
     expect((await versionsOf(asset.id)).status).toBe(404);
     expect(await countRows(other.id)).toBe(1);
+  });
+
+  it('refuses a premium look in a Free user\'s version like everywhere else, but keeps the look the asset already holds', async () => {
+    const carol = await server.signedInUser();
+    const asset = await upload('premium-look.jpg', carol.cookie);
+    const premiumLook = { name: 'Teal', selected_lut: 'blockbuster-teal-orange', color_settings: { lookStrength: 100 } };
+    const refused = await saveVersion(asset.id, premiumLook, carol.cookie);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(PREMIUM_LOOK_REFUSAL_MESSAGE);
+    expect(((await (await versionsOf(asset.id, carol.cookie)).json()) as { versions: GradeVersion[] }).versions).toEqual([]);
+    // A Free look saves.
+    expect((await saveVersion(asset.id, { name: 'Vintage', selected_lut: 'vintage-film', color_settings: {} }, carol.cookie)).status).toBe(201);
+    // Premium saves the look on the asset; after the plan ends, a snapshot of what the asset holds still saves.
+    await server.services.profiles.setTierByEmail(carol.email, 'Premium');
+    expect((await patch(asset.id, { selected_lut: 'blockbuster-teal-orange' }, carol.cookie)).status).toBe(200);
+    await server.services.profiles.setTierByEmail(carol.email, 'Free');
+    expect((await saveVersion(asset.id, premiumLook, carol.cookie)).status).toBe(201);
+    expect((await saveVersion(asset.id, { ...premiumLook, selected_lut: 'blade-runner-2049' }, carol.cookie)).status).toBe(403);
+    // An imported LUT that is not the user's is refused naming the field.
+    const unknownLut = await saveVersion(asset.id, { name: 'Gone', selected_lut: 'custom:00000000-0000-0000-0000-000000000000', color_settings: {} }, carol.cookie);
+    expect(unknownLut.status).toBe(400);
+    expect(((await unknownLut.json()) as { field: string }).field).toBe('selected_lut');
   });
 });

@@ -127,9 +127,17 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
     expect(await exportRows()).toEqual([]);
     expect(await renderJobs()).toBe(0);
 
-    // One byte under it: the export is made (its own size may take the use past the quota).
+    // One byte under it: refused too, as its estimated file does not fit in what is left.
     expect((await tus.cancel(reserved)).status).toBe(204);
-    await fillStorage(server, frank.cookie, 1);
+    const [oneByte = ''] = await fillStorage(server, frank.cookie, 1);
+    const underByOne = await postJson(server, API.processVideo.path, frank.cookie, exportOf);
+    expect(underByOne.status).toBe(413);
+    expect(((await underByOne.json()) as { message: string }).message).toMatch(/^This export would be about [\d.]+ [KM]B \(estimate\), more than the 1 bytes left of your storage\./);
+    expect(await exportRows()).toEqual([]);
+
+    // With room for its estimate, the export is made (its real size may still take the use a little past the quota).
+    expect((await tus.cancel(oneByte)).status).toBe(204);
+    await fillStorage(server, frank.cookie, 20_000_000);
     const started = await startExport(server, frank.cookie, exportOf);
     expect(started).toMatchObject({ status: 'starting', assetId: asset.id });
     expect((await exportRows()).map((row) => row.id)).toEqual([started.predictionId]);

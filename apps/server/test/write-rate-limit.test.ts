@@ -53,11 +53,25 @@ describe('the per-user limit on writes', () => {
   });
 
   it('holds signed-out writes to the limit per address, and not another address', async () => {
-    const signOut = (address: string) => server.request('/api/auth/sign-out', { method: 'POST', headers: { 'x-forwarded-for': address } });
-    for (let i = 0; i < perMinute.limit; i++) expect((await signOut('203.0.113.7')).status, `sign-out ${i + 1}`).toBe(204);
-    const refused = await signOut('203.0.113.7');
+    // A write a signed-out browser can send: counted against its address, then refused for want of a session.
+    const write = (address: string) => server.request('/api/settings', { method: 'PUT', headers: { 'x-forwarded-for': address }, json: { weeklyTips: true } });
+    for (let i = 0; i < perMinute.limit; i++) expect((await write('203.0.113.7')).status, `write ${i + 1}`).toBe(401);
+    const refused = await write('203.0.113.7');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await signOut('203.0.113.8')).status).toBe(204);
+    expect((await write('203.0.113.8')).status).toBe(401);
+  });
+
+  it('never refuses sign-out: a user whose write limit is spent still signs out, and the session ends', async () => {
+    const user = await server.signedInUser();
+    for (let i = 0; i < perMinute.limit; i++) expect((await saveSettings(user.cookie, { weeklyTips: i % 2 === 0 })).status, `write ${i + 1}`).toBe(200);
+    expect((await saveSettings(user.cookie, { weeklyTips: true })).status).toBe(429);
+    const signedOut = await server.request('/api/auth/sign-out', { method: 'POST', cookie: user.cookie });
+    expect(signedOut.status).toBe(204);
+    // The cookie no longer opens anything.
+    expect((await server.request('/api/settings', { cookie: user.cookie })).status).toBe(401);
+    // Signed out from an address whose write limit is spent, too.
+    for (let i = 0; i <= perMinute.limit; i++) await server.request('/api/settings', { method: 'PUT', headers: { 'x-forwarded-for': '203.0.113.9' }, json: {} });
+    expect((await server.request('/api/auth/sign-out', { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(204);
   });
 });

@@ -8,10 +8,12 @@ import {
   SignUpResponse,
   SubscriptionStatus,
   Profile,
+  UnlockLinkResponse,
 } from './auth';
 import { UpdateSettingsRequest, UserSettings } from './settings';
 
 export const VerifyEmailQuery = z.object({ token: z.string().min(1, 'The verification link is incomplete') });
+export const UnlockDeviceQuery = z.object({ token: z.string().min(1, 'The unlock link is incomplete').max(1024, 'The unlock link is not valid') });
 
 export const authRoutes = defineRoutes({
   signUp: {
@@ -27,7 +29,8 @@ export const authRoutes = defineRoutes({
   signIn: {
     method: 'post',
     path: '/api/auth/sign-in',
-    summary: 'Sign in with email and password; sets an httpOnly session cookie.',
+    summary:
+      'Sign in with email and password; sets an httpOnly session cookie, and a signed device cookie that keeps this device able to sign in while the account is locked for devices it does not know (429 account_locked).',
     tag: 'auth',
     auth: 'none',
     body: SignInRequest,
@@ -56,6 +59,25 @@ export const authRoutes = defineRoutes({
     tag: 'auth',
     auth: 'none',
     query: VerifyEmailQuery,
+    produces: 'redirect',
+  },
+  requestUnlockLink: {
+    method: 'post',
+    path: '/api/auth/unlock-link',
+    summary: 'Email the account a link that lets the device that opens it sign in while the account is locked for new devices. Answers the same whether or not the email is known.',
+    tag: 'auth',
+    auth: 'none',
+    body: ResendVerificationRequest,
+    response: UnlockLinkResponse,
+    errors: [429],
+  },
+  unlockDevice: {
+    method: 'get',
+    path: '/api/auth/unlock',
+    summary: 'The link from the unlock email: makes this device known to the account and redirects to /auth.',
+    tag: 'auth',
+    auth: 'none',
+    query: UnlockDeviceQuery,
     produces: 'redirect',
   },
   resendVerification: {

@@ -12,7 +12,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 export const SignUpRequest = z
-  .object({
+  .strictObject({
     fullName: z
       .string({ error: 'Please enter your full name' })
       .trim()
@@ -28,14 +28,14 @@ export const SignUpRequest = z
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
 export const SignInRequest = z
-  .object({
+  .strictObject({
     email: z.string({ error: 'Please enter your email' }).trim().min(1, 'Please enter your email').transform((v) => v.toLowerCase()),
     password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
   })
   .meta({ id: 'SignInRequest' });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
-export const ResendVerificationRequest = z.object({ email }).meta({ id: 'ResendVerificationRequest' });
+export const ResendVerificationRequest = z.strictObject({ email }).meta({ id: 'ResendVerificationRequest' });
 export type ResendVerificationRequest = z.infer<typeof ResendVerificationRequest>;
 
 /** Sign-up answers the same whether or not the email already has an account (no enumeration). */
@@ -43,6 +43,7 @@ export const SignUpResponse = z
   .object({ message: z.literal('Success! Please check your email to verify your account') })
   .meta({ id: 'SignUpResponse' });
 export const SIGN_UP_SUCCESS_MESSAGE = 'Success! Please check your email to verify your account' as const;
+export const UnlockLinkResponse = z.object({ message: z.string() }).meta({ id: 'UnlockLinkResponse' });
 export const SIGN_IN_SUCCESS_MESSAGE = 'Welcome back! Successfully signed in' as const;
 
 export const Profile = z

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'rate_limited',
+  'account_locked',
   'email_not_verified',
   'invalid_credentials',
   'payload_too_large',
@@ -43,6 +44,11 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   commonPassword: 'This password is too common. Please choose a less common one.',
+  /** Sign-in on an account that guessing from many places has locked, from a device it does not know. */
+  accountLocked:
+    'This account has had too many sign-in attempts from other places, so new devices must wait. Devices you have signed in on before still can, or we can email you a link that lets this device sign in now.',
+  /** The answer to an unlock-link request, the same whether or not the email has an account. */
+  unlockLinkSent: 'If that email has an account, we have sent it a link that lets this device sign in. It works for 30 minutes.',
   /** Every batch call from a tier other than exactly Premium or Enterprise (docs/product-rules.md, 'Batch'). */
   batchPremiumOnly: 'Batch processing is a premium feature. Please upgrade to access this functionality.',
 } as const;

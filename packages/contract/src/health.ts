@@ -3,7 +3,14 @@ import { defineRoutes } from './api-route';
 import { MediaStatus } from './media-features';
 
 /** The server is up and its database answers; `media` is what its ffmpeg can do, probed once at start. */
-export const HealthResponse = z.object({ ok: z.literal(true), media: MediaStatus }).meta({ id: 'HealthResponse' });
+export const DiskStatus = z
+  .object({
+    freeBytes: z.number().describe('Bytes free on the fullest disk the server writes to'),
+    floorBytes: z.number().describe('DISK_FREE_FLOOR_MB in bytes'),
+    acceptingWork: z.boolean().describe('False while free space is below the floor: new uploads and exports are refused'),
+  })
+  .meta({ id: 'DiskStatus' });
+export const HealthResponse = z.object({ ok: z.literal(true), media: MediaStatus, disk: DiskStatus }).meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export const systemRoutes = defineRoutes({
@@ -11,7 +18,7 @@ export const systemRoutes = defineRoutes({
     method: 'get',
     path: '/api/health',
     summary:
-      'Is the API up? Answers {"ok":true} when the server and its database respond, with `media`: the ffmpeg version and each media feature on or off (with the reason when off), as found when the server started.',
+      'Is the API up? Answers {"ok":true} when the server and its database respond, with `media`: the ffmpeg version and each media feature on or off (with the reason when off), as found when the server started, and `disk`: the free space and whether new uploads and exports are taken.',
     tag: 'system',
     auth: 'none',
     response: HealthResponse,

@@ -83,6 +83,7 @@ export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-fr
 export type { FrameSize } from './export-frame';
 export { ASSUMED_FRAME_RATE, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_BITS_PER_PIXEL } from './export-size';
 export type { ExportSizeSource } from './export-size';
+export { exportEstimate, exportOutputRefusal, MAX_EXPORT_BYTES, OUTPUT_BOUND_FACTOR, OUTPUT_BOUND_SLACK_BYTES, OUTPUT_LIMIT_SUGGESTION, outputBoundBytes } from './export-output-bound';
 export { defaultExportChoice, sourceQuality } from './export-defaults';
 export type { ExportChoice } from './export-defaults';
 export {
@@ -108,7 +109,7 @@ export {
 } from './media-features';
 export type { MediaFeatureId, MediaFeatureStates, MediaRequirements, FfmpegInventory } from './media-features';
 export { PLANS, PREMIUM_PRICE, PREMIUM_REASONS } from './plans';
-export { stripUnsafeNameCharacters } from './names';
+export { safeFileName, stripUnsafeNameCharacters } from './names';
 export { BillingRedirect, BILLING_MESSAGES, PAYMENT_MESSAGES, STRIPE_WEBHOOK_PATH } from './billing';
 export { savedGradeFromGrade, gradeFromSavedGrade, savedGradeField, knownSettings, GRADE_PART_KEYS, gradeNeedsPremium, customLookOf, CUSTOM_LOOK_PREFIX, NEW_ASSET_GRADE } from './grade-settings';
 export type { SavedGrade } from './grade-settings';
@@ -197,8 +198,10 @@ export const API = { ...systemRoutes, ...authRoutes, ...assetRoutes, ...userLutR
 
 /**
  * POST routes that `WRITE_RATE_LIMITS` does not count: two reads sent as POST, which the web app
- * polls (an export's status every 3 s, the subscription), and the payment provider's webhook,
- * signed, all of it arriving from a few addresses (docs/product-rules.md, 'Limits').
+ * polls (an export's status every 3 s, the subscription), the payment provider's webhook, signed,
+ * all of it arriving from a few addresses, and sign-out: ending a session is never refused, so a
+ * person whose write limit is spent (or a shared address's) can still leave a shared computer
+ * signed out (docs/product-rules.md, 'Limits').
  */
-export const WRITE_RATE_LIMIT_EXEMPT_PATHS: ReadonlySet<string> = new Set([API.checkProcessingStatus.path, API.checkSubscription.path, API.stripeWebhook.path]);
+export const WRITE_RATE_LIMIT_EXEMPT_PATHS: ReadonlySet<string> = new Set([API.checkProcessingStatus.path, API.checkSubscription.path, API.stripeWebhook.path, API.signOut.path]);
 export type ApiRouteName = keyof typeof API;

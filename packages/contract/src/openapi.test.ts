@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { API } from './index';
 import { buildOpenApiDocument } from './openapi';
 
@@ -30,5 +31,18 @@ describe('buildOpenApiDocument', () => {
 
   it('turns query schemas into parameters', () => {
     expect(doc.paths['/api/auth/verify-email']?.get?.parameters?.map((p) => p.name)).toEqual(['token']);
+  });
+});
+
+describe('request bodies', () => {
+  it('refuse unknown fields on every route, as the docs promise ("x" is not a field of this request)', () => {
+    const loose: string[] = [];
+    for (const [name, route] of Object.entries(API)) {
+      const body = (route as { body?: z.ZodType }).body;
+      if (!body) continue;
+      const parsed = body.safeParse({ notAFieldOfAnyRequest: 1 });
+      if (parsed.success || !parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys')) loose.push(name);
+    }
+    expect(loose).toEqual([]);
   });
 });

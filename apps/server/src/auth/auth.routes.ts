@@ -1,4 +1,4 @@
-import { API, SIGN_UP_SUCCESS_MESSAGE } from '@cinegrade/contract';
+import { API, MESSAGES, SIGN_UP_SUCCESS_MESSAGE } from '@cinegrade/contract';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { registerRoute, type SessionLookup } from '../http/register-route';
@@ -38,6 +38,17 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService, session
   registerRoute(app, API.verifyEmail, session, async ({ c, query }) => {
     const ok = await auth.verifyEmail(query.token);
     return c.redirect(ok ? '/auth?verified=1' : '/auth?verified=0', 302);
+  });
+
+  registerRoute(app, API.requestUnlockLink, session, async ({ c, body }) => {
+    await auth.requestUnlockLink(body.email, c.get('clientIp'));
+    return { message: MESSAGES.unlockLinkSent };
+  });
+
+  registerRoute(app, API.unlockDevice, session, ({ c, query }) => {
+    const cookie = auth.unlockDevice(query.token, c.req.header('cookie') ?? null);
+    if (cookie) c.header('Set-Cookie', cookie, { append: true });
+    return Promise.resolve(c.redirect(cookie ? '/auth?unlocked=1' : '/auth?unlocked=0', 302));
   });
 
   registerRoute(app, API.resendVerification, session, async ({ c, body }) => {

@@ -10,10 +10,13 @@ import {
 import type { ProfileRepository } from '../account/profile.repository';
 import type { SignedIn } from '../http/app-env';
 import { HttpError, invalidField } from '../http/http-error';
+import type { Mailer } from '../mail/mailer';
+import { unlockEmail } from '../mail/templates';
 import type { Logger } from '../platform/logger';
 import { SESSION_LIFETIME_SECONDS, type BetterAuth } from './better-auth.adapter';
 import { isCommonPassword } from './common-passwords';
-import { AUTH_LIMITS, hitAccountLimits, type RateLimiter } from './rate-limiter';
+import type { DeviceTrust } from './device-trust';
+import { AUTH_LIMITS, hitAccountLimits, hitKnownDeviceLimits, type RateLimiter } from './rate-limiter';
 import type { UserRepository } from './user.repository';
 
 interface BetterAuthUser {
@@ -65,6 +68,12 @@ export class AuthService {
     private readonly profiles: ProfileRepository,
     private readonly limiter: RateLimiter,
     private readonly logger: Logger,
+    private readonly trust: {
+      devices: DeviceTrust;
+      mailer: Mailer;
+      /** The address people use: unlock links point here, and `https://` makes the device cookie Secure. */
+      publicUrl: string;
+    },
   ) {}
 
   async signUp(input: SignUpRequest, clientIp: string, headers: Headers): Promise<void> {
@@ -86,9 +95,45 @@ export class AuthService {
     }
   }
 
+  /**
+   * A device that has signed in to this account before is limited on its own; any other device
+   * meets the address's and the account's limits, and the account's answers `account_locked`
+   * (docs/engineering-rules.md, 'Abuse and limits'). A successful sign-in renews the device cookie.
+   */
   async signIn(input: SignInRequest, clientIp: string, headers: Headers): Promise<WithCookies<SessionResponse>> {
-    await hitAccountLimits(this.limiter, 'sign-in', input.email, clientIp, AUTH_LIMITS.signIn);
-    return answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.checkPassword(input, headers));
+    const cookies = headers.get('cookie');
+    const device = this.trust.devices.knownDevice(cookies, input.email);
+    if (device) await hitKnownDeviceLimits(this.limiter, 'sign-in', device.deviceId, AUTH_LIMITS.signIn);
+    else await hitAccountLimits(this.limiter, 'sign-in', input.email, clientIp, AUTH_LIMITS.signIn, MESSAGES.accountLocked);
+    const signedIn = await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.checkPassword(input, headers));
+    signedIn.headers.append('set-cookie', this.trust.devices.setCookie(cookies, input.email, this.secureCookies));
+    return signedIn;
+  }
+
+  /**
+   * Mails the account a link that makes the device opening it known (`unlockDevice`), for an
+   * owner locked out of a new device. Held to the mail-sending limits of sign-up, and answered
+   * the same, as quickly, whether or not the email has an account.
+   */
+  async requestUnlockLink(email: string, clientIp: string): Promise<void> {
+    await hitAccountLimits(this.limiter, 'sign-up', email, clientIp, AUTH_LIMITS.signUp);
+    await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, async () => {
+      if ((await this.users.emailVerified(email)) === null) return;
+      const link = new URL(`/api/auth/unlock?token=${encodeURIComponent(this.trust.devices.unlockToken(email))}`, this.trust.publicUrl).toString();
+      this.trust.mailer.send(unlockEmail(email, link)).catch((error: unknown) => {
+        this.logger.warn('Could not send an unlock email', { error });
+      });
+    });
+  }
+
+  /** Opens an unlock link: the Set-Cookie value that makes this device known to its account, or null for a forged or expired link. */
+  unlockDevice(token: string, cookieHeader: string | null): string | null {
+    const account = this.trust.devices.unlockAccount(token);
+    return account === null ? null : this.trust.devices.setCookie(cookieHeader, account, this.secureCookies);
+  }
+
+  private get secureCookies(): boolean {
+    return this.trust.publicUrl.startsWith('https://');
   }
 
   private async checkPassword(input: SignInRequest, headers: Headers): Promise<WithCookies<SessionResponse>> {

@@ -22,12 +22,12 @@ export class RateLimiter {
     private readonly multiplier = 1,
   ) {}
 
-  /** Counts one attempt against `key`; throws 429 (saying `message`) with the seconds to wait when over the limit. */
-  async hit(key: string, rule: RateLimitRule, message: string = MESSAGES.tooManyAttempts): Promise<void> {
+  /** Counts one attempt against `key`; throws 429 (saying `message`, with `code`) with the seconds to wait when over the limit. */
+  async hit(key: string, rule: RateLimitRule, message: string = MESSAGES.tooManyAttempts, code: 'rate_limited' | 'account_locked' = 'rate_limited'): Promise<void> {
     const { hits, retryAfter } = await this.counters.count(key, rule.windowSeconds);
     if (++this.calls % 200 === 0) await this.counters.sweep();
     if (hits > rule.limit * this.multiplier) {
-      throw new HttpError(429, 'rate_limited', message, { retryAfter: Math.max(1, retryAfter) });
+      throw new HttpError(429, code, message, { retryAfter: Math.max(1, retryAfter) });
     }
   }
 }
@@ -44,7 +44,10 @@ export interface AccountLimits {
    * each is longer than the one before (backoff), and other addresses are unaffected.
    */
   perAccountFromAddress: readonly RateLimitRule[];
-  /** Attempts on one account from everywhere: high, so only guessing from many addresses meets it. */
+  /**
+   * Attempts on one account from everywhere: high, so only guessing from many addresses meets it.
+   * For sign-in it counts devices the account does not know only (see `hitKnownDeviceLimits`).
+   */
   perAccount: RateLimitRule;
 }
 
@@ -70,11 +73,28 @@ export const AUTH_LIMITS = {
   },
 } as const satisfies Record<string, AccountLimits>;
 
-/** Counts one attempt of `action` on `account` from `address` under every rule of `limits`; the first one exceeded answers 429. */
-export async function hitAccountLimits(limiter: RateLimiter, action: string, account: string, address: string, limits: AccountLimits): Promise<void> {
+/**
+ * Counts one attempt of `action` on `account` from `address` under every rule of `limits`; the
+ * first one exceeded answers 429. Past the account's own limit the answer is `account_locked`
+ * with `lockedMessage` when one is given (sign-in: the owner can still come in from a known
+ * device, or ask for an unlock link).
+ */
+export async function hitAccountLimits(limiter: RateLimiter, action: string, account: string, address: string, limits: AccountLimits, lockedMessage?: string): Promise<void> {
   await limiter.hit(`${action}:ip:${address}`, limits.perAddress);
   for (const rule of limits.perAccountFromAddress) {
     await limiter.hit(`${action}:account-ip:${rule.windowSeconds}:${account}:${address}`, rule);
   }
-  await limiter.hit(`${action}:account:${account}`, limits.perAccount);
+  if (lockedMessage) await limiter.hit(`${action}:account:${account}`, limits.perAccount, lockedMessage, 'account_locked');
+  else await limiter.hit(`${action}:account:${account}`, limits.perAccount);
+}
+
+/**
+ * A sign-in from a device that has signed in to this account before (`DeviceTrust`): held to the
+ * same growing waits as one address (`perAccountFromAddress`), counted for that device alone, so
+ * failures from other devices and addresses, however many, never stop it.
+ */
+export async function hitKnownDeviceLimits(limiter: RateLimiter, action: string, deviceId: string, limits: AccountLimits): Promise<void> {
+  for (const rule of limits.perAccountFromAddress) {
+    await limiter.hit(`${action}:device:${rule.windowSeconds}:${deviceId}`, rule);
+  }
 }

@@ -1,24 +1,12 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { stripUnsafeNameCharacters } from '@cinegrade/contract';
+import { safeFileName } from '@cinegrade/contract';
 import yazl from 'yazl';
 import type { Storage } from '../storage/storage';
 
-/** Names Windows reserves whatever the extension. */
-const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
-
-/**
- * A file name every OS accepts: no control or direction characters, no path or reserved
- * characters, no trailing dot or space, not a reserved device name, at most 150 characters.
- */
+/** A ZIP entry's name every OS accepts (`safeFileName`: no reserved device names, invisible or path characters). */
 export function safeZipName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  let cleaned = stripUnsafeNameCharacters(name).replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().replace(/^\.+/, '').replace(/[. ]+$/, '');
-  const ext = path.extname(cleaned);
-  let base = ext ? cleaned.slice(0, -ext.length) : cleaned;
-  if (base === '' || RESERVED.test(base)) base = `_${base}`;
-  cleaned = `${base.slice(0, 150 - ext.length)}${ext}`;
-  return cleaned;
+  return safeFileName(name, { maxLength: 150 });
 }
 
 /** The names made unique, case-insensitively (as Windows and macOS compare): "clip.mp4", "clip (2).mp4", … */

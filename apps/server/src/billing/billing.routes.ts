@@ -1,7 +1,7 @@
 import { API, PREMIUM_PRICE } from '@cinegrade/contract';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { HttpError } from '../http/http-error';
+import { HttpError, unauthenticated } from '../http/http-error';
 import { registerRoute, type SessionLookup } from '../http/register-route';
 import { returnUrls } from './billing-provider';
 import type { BillingService } from './billing.service';
@@ -20,15 +20,23 @@ export function registerBillingRoutes(app: Hono<AppEnv>, session: SessionLookup,
   });
   if (billing.provider instanceof BuiltinBilling) registerBuiltinPages(app, session, billing, billing.provider, publicUrl);
   if (billing.clock.adjustable) {
-    // Only on servers started with CINEGRADE_TEST_CLOCK (never in production): moves billing time forward.
+    // Only on servers started with CINEGRADE_TEST_CLOCK (never in production): moves billing time
+    // forward, for a signed-in person, by a whole number of seconds up to TEST_CLOCK_MAX_ADVANCE_SECONDS.
     app.post('/api/test/clock', async (c) => {
-      const body = await c.req.json<{ advanceSeconds?: unknown }>();
-      if (typeof body.advanceSeconds !== 'number' || !(body.advanceSeconds > 0)) throw new HttpError(400, 'validation_failed', 'advanceSeconds must be a positive number.', { field: 'advanceSeconds' });
-      billing.clock.advance(body.advanceSeconds);
+      if (!(await session(c))) throw unauthenticated();
+      const body: { advanceSeconds?: unknown } = await c.req.json<{ advanceSeconds?: unknown }>().catch(() => ({}));
+      const seconds = body.advanceSeconds;
+      if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > TEST_CLOCK_MAX_ADVANCE_SECONDS) {
+        throw new HttpError(400, 'validation_failed', `advanceSeconds must be a whole number of seconds from 1 to ${TEST_CLOCK_MAX_ADVANCE_SECONDS} (400 days).`, { field: 'advanceSeconds' });
+      }
+      billing.clock.advance(seconds);
       return c.json({ now: billing.clock.now().toISOString() });
     });
   }
 }
+
+/** The most the test clock moves in one request: 400 days, past any one billing period. */
+const TEST_CLOCK_MAX_ADVANCE_SECONDS = 400 * 24 * 60 * 60;
 
 /** The built-in provider's test checkout and portal pages (docs/product-rules.md, 'Premium determination'). */
 function registerBuiltinPages(app: Hono<AppEnv>, session: SessionLookup, billing: BillingService, builtin: BuiltinBilling, publicUrl: string): void {

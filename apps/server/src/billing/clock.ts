@@ -2,6 +2,9 @@
  * The time billing compares subscription ends with. Production reads the real time; a test
  * server started with CINEGRADE_TEST_CLOCK may move it forward to see a subscription end.
  */
+/** Ten thousand years from 1970: far inside the dates JavaScript can hold. */
+const MAX_CLOCK_OFFSET_MS = 10_000 * 365 * 24 * 60 * 60 * 1000;
+
 export class Clock {
   private offsetMs = 0;
 
@@ -13,7 +16,10 @@ export class Clock {
 
   advance(seconds: number): void {
     if (!this.adjustable) throw new Error('This clock is the real time and cannot be moved');
-    this.offsetMs += seconds * 1000;
+    const offsetMs = this.offsetMs + seconds * 1000;
+    // A date past ±8.64e15 ms is Invalid Date, which would make every billing check fail.
+    if (!Number.isFinite(offsetMs) || Math.abs(Date.now() + offsetMs) > MAX_CLOCK_OFFSET_MS) throw new Error('The test clock cannot move that far');
+    this.offsetMs = offsetMs;
   }
 }
 

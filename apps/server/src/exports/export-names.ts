@@ -1,5 +1,5 @@
 import { DEFAULT_ADJUSTMENTS, type Grade } from '@cinegrade/color';
-import { exportFormatInfo, type AnyExportFormat } from '@cinegrade/contract';
+import { exportFormatInfo, safeFileName, type AnyExportFormat } from '@cinegrade/contract';
 
 /** Lower-case words joined by hyphens: what a look's part of a file name looks like. */
 export function slug(text: string): string {
@@ -12,13 +12,6 @@ export function slug(text: string): string {
     .slice(0, 60);
 }
 
-/** A name every file system takes: no path or reserved characters, no control characters. */
-function safeBaseName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
-  return cleaned.slice(0, 120) || 'export';
-}
-
 function isUntouched(grade: Grade): boolean {
   return grade.inputTransform === 'rec709' && Object.entries(grade.adjustments).every(([key, value]) => value === DEFAULT_ADJUSTMENTS[key as keyof typeof DEFAULT_ADJUSTMENTS]);
 }
@@ -29,5 +22,5 @@ function isUntouched(grade: Grade): boolean {
  */
 export function exportDownloadName(assetName: string, grade: Grade, format: AnyExportFormat, customLookName?: string | null): string {
   const look = grade.look ?? (grade.customLook !== null ? slug(customLookName ?? '') || 'custom-lut' : isUntouched(grade) ? 'original' : 'graded');
-  return `${safeBaseName(assetName)}-${look}.${exportFormatInfo(format).extension}`;
+  return `${safeFileName(assetName, { maxLength: 120, fallback: 'export' })}-${look}.${exportFormatInfo(format).extension}`;
 }

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bakeLut, cubeFromLut, DEFAULT_LUT_SIZE, MissingCustomLutError, writeCube, type Grade } from '@cinegrade/color';
-import { EXPORT_MESSAGES, type AnyExportFormat, type ExportQuality, type MediaMetadata } from '@cinegrade/contract';
+import {
+  describeSizeEstimate,
+  EXPORT_MESSAGES,
+  exportEstimate,
+  formatStorageSize,
+  OUTPUT_LIMIT_SUGGESTION,
+  outputBoundBytes,
+  type AnyExportFormat,
+  type ExportQuality,
+  type MediaMetadata,
+} from '@cinegrade/contract';
 import type { AssetRepository } from '../assets/asset.repository';
 import type { EventBus } from '../events/event-bus';
 import type { JobQueue } from '../jobs/job-queue';
@@ -16,6 +26,7 @@ import type { Logger } from '../platform/logger';
 import { recordProcess, stopRecordedProcess } from '../platform/work-folder';
 import { derivedKey } from '../storage/keys';
 import type { LocalCopy, Storage } from '../storage/storage';
+import type { StorageQuota } from '../uploads/storage-quota';
 import { concatListLine, exportArgs, exportTimeoutMs, joinArgs, type SegmentRange } from './export-args';
 import type { ExportSegmentRepository } from './export-segment.repository';
 import { planSegments, type SegmentPlan } from './export-segments';
@@ -78,6 +89,8 @@ export class ExportRenderer {
     private readonly logger: Logger,
     private readonly workRoot: string = os.tmpdir(),
     private readonly split: SegmentSplitting | null = null,
+    /** The owner's storage left, which a render's files may not pass (null: only the estimate's bound). */
+    private readonly quota: Pick<StorageQuota, 'room'> | null = null,
   ) {}
 
   async render({ exportId, userId }: { exportId: string; userId: string }, context: JobContext): Promise<JobOutcome> {
@@ -274,9 +287,19 @@ export class ExportRenderer {
     let progress = 0;
     let written = 0;
     let ticking: Promise<void> = Promise.resolve();
-    // One tick at a time: save the progress if it moved (or just look at the status), and stop
-    // ffmpeg when the row is no longer processing (cancelled, or deleted with its asset).
+    const limit = await this.outputLimit(row, metadata);
+    let overrun: string | null = null;
+    // One tick at a time: stop ffmpeg when its files pass the output limit, save the progress if
+    // it moved (or just look at the status), and stop ffmpeg when the row is no longer processing
+    // (cancelled, or deleted with its asset).
     const tick = async () => {
+      const size = await folderBytes(work);
+      if (size > limit.bytes && overrun === null) {
+        overrun = limit.message(size);
+        this.logger.warn('Export stopped: its output passed its limit', { exportId: row.id, bytes: size, limit: limit.bytes });
+        stop.abort();
+        return;
+      }
       const current = progress;
       const still = current !== written ? await this.exports.updateIfActive(userId, row.id, { progress: await exportProgress(current) }) : (await this.exports.statusOf(userId, row.id)) === 'processing';
       if (!still) {
@@ -317,6 +340,7 @@ export class ExportRenderer {
         },
       });
     } catch (error) {
+      if (overrun !== null) return await this.fail(row, overrun, OUTPUT_LIMIT_SUGGESTION);
       return await this.handleFailure(row, error, { cancelled: () => cancelled, processStopping: context.signal.aborted, finalAttempt: context.finalAttempt });
     } finally {
       clearInterval(ticker);
@@ -325,6 +349,22 @@ export class ExportRenderer {
       await original?.release();
       await fs.promises.rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * What a render's files may grow to (docs/product-rules.md, 'Limits'): the export's estimate
+   * `OUTPUT_BOUND_FACTOR` times over plus a margin, and never past the storage its owner had left
+   * when it started. Passing it stops ffmpeg, whatever the source claimed about its length.
+   */
+  private async outputLimit(row: ExportRow, metadata: AssetMetadata | null | undefined): Promise<{ bytes: number; message: (size: number) => string }> {
+    const format = row.output_format as AnyExportFormat;
+    const estimate = exportEstimate(format, { width: row.width, height: row.height }, metadata ?? {});
+    const bound = outputBoundBytes(estimate);
+    const room = this.quota ? (await this.quota.room(row.user_id)).roomBytes : Number.POSITIVE_INFINITY;
+    if (room < bound) {
+      return { bytes: room, message: (size) => `The export was stopped: its file reached ${formatStorageSize(size)}, more than the ${formatStorageSize(room)} left of your storage.` };
+    }
+    return { bytes: bound, message: (size) => `The export was stopped: its file reached ${formatStorageSize(size)}, far past the ${describeSizeEstimate(estimate)} expected of this clip.` };
   }
 
   /**
@@ -395,4 +435,11 @@ export class ExportRenderer {
 /** Stops an ffmpeg an earlier, killed run of this export left writing into its folder; logs what it cannot do. */
 export async function stopLeftoverRun(work: string, logger: Logger, exportId: string): Promise<void> {
   await stopRecordedProcess(work, (message, details) => logger.warn(`Export ${message}`, { exportId, ...details }));
+}
+
+/** The bytes of the files in a render's work folder (its output, segments or parts); 0 while it has none. */
+async function folderBytes(dir: string): Promise<number> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map((entry) => fs.promises.stat(path.join(dir, entry.name)).then((stat) => stat.size, () => 0)));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }

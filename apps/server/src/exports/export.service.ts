@@ -3,8 +3,10 @@ import type { Grade } from '@cinegrade/color';
 import {
   enhancementRefusal,
   EXPORT_MESSAGES,
+  exportEstimate,
   exportFormatInfo,
   exportFrameRefusal,
+  exportOutputRefusal,
   gradeFromSavedGrade,
   knownSettings,
   isStillFormat,
@@ -72,11 +74,13 @@ export class ExportService {
     private readonly exports: ExportRepository,
     private readonly assets: AssetRepository,
     private readonly policy: ExportPolicy,
-    private readonly quota: Pick<StorageQuota, 'checkExport'>,
+    private readonly quota: Pick<StorageQuota, 'checkExport' | 'room'>,
     private readonly jobs: JobQueue,
     private readonly signer: FileSigner,
     private readonly events: EventBus,
     private readonly logger: Logger,
+    /** Refuses new renders while the server's disk is below its floor (null: never). */
+    private readonly disk: { refusal(): Promise<string | null> } | null = null,
   ) {}
 
   /**
@@ -86,6 +90,8 @@ export class ExportService {
   async start(userId: string, request: z.output<typeof ProcessVideoRequest>, options: { batch?: boolean } = {}): Promise<ProcessingResult> {
     const { asset, metadata, grade, plan, customLookName } = await this.check(userId, request);
     await this.checkStorage(userId);
+    const lowDisk = await this.disk?.refusal();
+    if (lowDisk) throw new HttpError(503, 'unavailable', lowDisk);
     const format = request.outputFormat;
     if (!options.batch && (await this.exports.countActive(userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
       throw new HttpError(429, 'rate_limited', `You have ${MAX_ACTIVE_EXPORTS_PER_USER} exports running. Wait for one to finish, then export again.`, {
@@ -121,6 +127,12 @@ export class ExportService {
     const plan = planExportFrame(metadata, request.quality);
     const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
     if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
+    // The file it will write, estimated, against the plan's largest export and the storage left:
+    // refused before anything is written (the render is watched against the same, see ExportRenderer).
+    // A user already at the quota gets the quota's own refusal (checkStorage).
+    const { tier, roomBytes } = await this.quota.room(userId);
+    const outputRefusal = exportOutputRefusal(tier, exportEstimate(format, plan.output, metadata), roomBytes > 0 ? roomBytes : Number.POSITIVE_INFINITY);
+    if (outputRefusal) throw new HttpError(413, 'quota_exceeded', outputRefusal);
     return { asset, metadata, grade, plan, customLookName };
   }
 

@@ -26,3 +26,16 @@ export function existingAccountEmail(to: string, signInLink: string): Email {
     ].join('\n'),
   };
 }
+
+export function unlockEmail(to: string, link: string): Email {
+  return {
+    to,
+    subject: 'Sign in to Cinegrade from a new device',
+    text: [
+      'Your Cinegrade account has had many wrong passwords from other places, so devices it does not know must wait before signing in.',
+      `If you are trying to sign in, open this link on the device you are using, then sign in with your password: ${link}`,
+      '',
+      'The link works for 30 minutes and does not sign anyone in by itself. If it was not you, ignore this email; devices you have signed in on before still work, and you may want to change your password.',
+    ].join('\n'),
+  };
+}

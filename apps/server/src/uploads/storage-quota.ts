@@ -71,6 +71,13 @@ export class StorageQuota {
     return this.refuseOver(userId, 'at', exportStorageQuotaMessage);
   }
 
+  /** The user's plan and the bytes of storage they have left (0 when at or over the quota). */
+  async room(userId: string): Promise<{ tier: string; roomBytes: number }> {
+    const { tier } = await this.profiles.subscription(userId);
+    const used = await this.usedBytes(this.db, userId);
+    return { tier, roomBytes: Math.max(0, storageQuota(tier) - used) };
+  }
+
   /** The upload finished (as an asset or refused) or was cancelled: its reservation goes. */
   async releaseUpload(uploadId: string): Promise<void> {
     await this.db.deleteFrom('pending_uploads').where('upload_id', '=', uploadId).execute();

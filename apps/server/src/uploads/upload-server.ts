@@ -56,6 +56,8 @@ export function createUploadServer(options: {
   auth: AuthService;
   assets: AssetService;
   logger: Logger;
+  /** Refuses new uploads while the server's disk is below its floor. */
+  disk?: { refusal(): Promise<string | null> };
 }) {
   const { staging } = options;
   const userOf = async (request: Request): Promise<string | null> => (await options.auth.currentSession(request.headers)).value?.user.id ?? null;
@@ -96,6 +98,8 @@ export function createUploadServer(options: {
       if (upload.size === 0) throw reject(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
       // The quota is reserved from the declared length, so a length left for later is not taken.
       if (upload.size === undefined) throw reject(400, 'validation_failed', 'The upload must declare its length (Upload-Length).');
+      const lowDisk = await options.disk?.refusal();
+      if (lowDisk) throw reject(503, 'unavailable', lowDisk);
       const refusal = await options.quota.reserveUpload(userId, upload.id, upload.size);
       if (refusal) throw reject(refusal.status, refusal.code, refusal.message);
       return { metadata: { ...upload.metadata, filename } };

@@ -25,7 +25,7 @@ describe('ExportMenu on a server whose ffmpeg lacks one format', () => {
   beforeEach(() => {
     installResizeObserver();
     start.mockReset();
-    mockFetch((url) => (url === '/api/health' ? jsonResponse(200, { ok: true, media: { ffmpeg: '5.1.6', features: features({ webm: WEBM_OFF }) } }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' })));
+    mockFetch((url) => (url === '/api/health' ? jsonResponse(200, { ok: true, media: { ffmpeg: '5.1.6', features: features({ webm: WEBM_OFF }) }, disk: { freeBytes: 5e10, floorBytes: 1073741824, acceptingWork: true } }) : jsonResponse(404, { code: 'not_found', message: 'Not found.' })));
   });
   afterEach(() => {
     cleanup();

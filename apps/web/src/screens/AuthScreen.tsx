@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { SignInRequest, SignUpRequest } from '@cinegrade/contract';
-import { ApiError } from '../api/client';
+import { API, SignInRequest, SignUpRequest } from '@cinegrade/contract';
+import { ApiError, callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { handleError } from '../ui/handle-error';
 import { Spinner, usePageTitle } from '../ui/primitives';
@@ -22,6 +22,8 @@ export function AuthScreen() {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  // Set when sign-in answers that the account is locked for devices it does not know.
+  const [locked, setLocked] = useState(false);
   usePageTitle(mode === 'sign-in' ? 'Sign In' : 'Create Account');
 
   // The verification link lands here with ?verified=1 (or 0 when the link was bad).
@@ -32,6 +34,27 @@ export function AuthScreen() {
     else toast({ title: 'Verification failed', description: 'This link is invalid or has expired. Sign in to get a new one.', variant: 'destructive' });
     setParams({}, { replace: true });
   }, [verified, setParams]);
+
+  // The unlock link lands here with ?unlocked=1 (this device may now sign in) or 0 (a bad or old link).
+  const unlocked = params.get('unlocked');
+  useEffect(() => {
+    if (unlocked === null) return;
+    if (unlocked === '1') toast({ title: 'This device can sign in', description: 'Sign in with your password to continue.', variant: 'success' });
+    else toast({ title: 'Unlock link not valid', description: 'This link is invalid or has expired. Ask for a new one from the sign-in form.', variant: 'destructive' });
+    setParams({}, { replace: true });
+  }, [unlocked, setParams]);
+
+  const requestUnlockLink = async () => {
+    setBusy(true);
+    try {
+      const { message } = await callApi(API.requestUnlockLink, { body: { email } });
+      toast({ title: 'Check your email', description: message, variant: 'success' });
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (loading) return <Spinner />;
   if (user) return <Navigate to="/" replace />;
@@ -61,6 +84,7 @@ export function AuthScreen() {
       }
     } catch (error) {
       if (error instanceof ApiError && error.field) setFieldError({ field: error.field, message: error.message });
+      if (error instanceof ApiError && error.code === 'account_locked') setLocked(true);
       handleError(error);
     } finally {
       setBusy(false);
@@ -130,6 +154,17 @@ export function AuthScreen() {
             {busy ? 'Please wait…' : mode === 'sign-in' ? 'Sign In' : 'Create Account'}
           </button>
         </form>
+        {locked && mode === 'sign-in' && (
+          <div className="stack" role="region" aria-label="Account locked for new devices">
+            <p className="muted">
+              This account has had many wrong passwords from other places, so devices it does not know must wait. We can email you a link that lets this
+              device sign in now.
+            </p>
+            <button type="button" className="btn btn-block" disabled={busy} onClick={() => void requestUnlockLink()}>
+              Email me a sign-in link for this device
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );

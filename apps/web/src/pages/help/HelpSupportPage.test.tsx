@@ -12,7 +12,7 @@ const fetchMock = vi.fn<typeof fetch>();
 /** The server's answer when it and its database are up, with every media feature on. */
 function healthy(): Promise<Response> {
   const features = Object.fromEntries(MEDIA_FEATURE_IDS.map((id) => [id, { available: true, reason: null }]));
-  const body = { ok: true, media: { ffmpeg: '5.1.6-0+deb12u1', features } };
+  const body = { ok: true, media: { ffmpeg: '5.1.6-0+deb12u1', features }, disk: { freeBytes: 5e10, floorBytes: 1073741824, acceptingWork: true } };
   return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 }
 
