@@ -133,6 +133,8 @@ export function createUploadServer(options: {
   return {
     handleWeb: async (request: Request): Promise<Response> => {
       if (request.method === 'DELETE') return cancel(request);
+      if (request.method === 'OPTIONS') return withChecksumExtension(await server.handleWeb(request));
+      if (request.method === 'PATCH' && request.headers.has('upload-checksum')) return checkedChunk(request);
       if (request.method !== 'HEAD') return server.handleWeb(request);
       const completed = await completedUpload(request);
       if (completed) return completedResponse(completed);
@@ -146,6 +148,33 @@ export function createUploadServer(options: {
       return response;
     },
   };
+
+  /**
+   * tus checksum extension (sha1): a chunk sent with `Upload-Checksum: sha1 <base64>` is read
+   * whole (at most `MAX_CHECKSUM_CHUNK_BYTES`), hashed, and written only when its digest matches;
+   * a mismatch answers 460 and writes nothing, so the client sends the chunk again from the same
+   * offset. Only the upload's owner gets this far: anyone else's request goes to tus as it is, to
+   * be refused there before its body is read.
+   */
+  async function checkedChunk(request: Request): Promise<Response> {
+    const name = new URL(request.url).pathname.split('/').pop() ?? '';
+    const userId = await userOf(request);
+    if (!userId || !UPLOAD_NAME.test(name) || !ownedBy(`${staging.idPrefix}${name}`, userId)) return server.handleWeb(request);
+    const [algorithm = '', digest = ''] = (request.headers.get('upload-checksum') ?? '').trim().split(/\s+/);
+    if (algorithm.toLowerCase() !== 'sha1' || !/^[A-Za-z0-9+/]+={0,2}$/.test(digest)) {
+      return tusError(400, 'validation_failed', 'Upload-Checksum must be "sha1" and the base64 digest of the chunk: sha1 is the one algorithm this server checks.');
+    }
+    const declared = Number(request.headers.get('content-length') ?? NaN);
+    if (!(declared <= MAX_CHECKSUM_CHUNK_BYTES)) {
+      return tusError(400, 'validation_failed', `A chunk sent with Upload-Checksum must declare its Content-Length and be at most ${MAX_CHECKSUM_CHUNK_BYTES / (1024 * 1024)} MB.`);
+    }
+    const body = Buffer.from(await request.arrayBuffer());
+    if (body.length !== declared) return tusError(400, 'validation_failed', 'The chunk is shorter or longer than its Content-Length.');
+    if (crypto.createHash('sha1').update(body).digest('base64') !== digest) {
+      return tusError(460, 'validation_failed', 'The chunk did not arrive intact (its sha1 checksum does not match); nothing of it was kept. Send it again.');
+    }
+    return server.handleWeb(new Request(request.url, { method: 'PATCH', headers: request.headers, body }));
+  }
 
   /** tus termination: a cancelled upload gives its reservation back. */
   async function cancel(request: Request): Promise<Response> {
@@ -197,4 +226,22 @@ function completedResponse(completed: CompletedUpload): Response {
       [UPLOAD_ASSET_HEADER]: completed.assetId,
     },
   });
+}
+
+/** The largest chunk read whole to check its Upload-Checksum (the web app sends smaller ones). */
+export const MAX_CHECKSUM_CHUNK_BYTES = 32 * 1024 * 1024;
+
+/** An error in the shape the tus routes answer (`onResponseError`), with tus's version header. */
+function tusError(status: number, code: string, message: string): Response {
+  return new Response(JSON.stringify({ code, message }), { status, headers: { 'Tus-Resumable': '1.0.0', 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+}
+
+/** OPTIONS answers the checksum extension and its one algorithm beside tus's own extensions. */
+function withChecksumExtension(response: Response): Response {
+  const extensions = response.headers.get('tus-extension');
+  if (response.status >= 300 || extensions === null) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Tus-Extension', `${extensions},checksum`);
+  headers.set('Tus-Checksum-Algorithm', 'sha1');
+  return new Response(response.body, { status: response.status, headers });
 }

@@ -17,11 +17,11 @@ export class TusTestClient {
     });
   }
 
-  patch(location: string, offset: number, chunk: Uint8Array): Promise<Response> {
+  patch(location: string, offset: number, chunk: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
     return this.server.request(location, {
       method: 'PATCH',
       cookie: this.cookie,
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', ...headers },
       body: new Blob([chunk as Uint8Array<ArrayBuffer>]),
     });
   }
