@@ -118,7 +118,7 @@ export class ExportService {
       throw verdict.refusal.kind === 'server' ? new HttpError(503, 'unavailable', verdict.refusal.message) : forbidden(verdict.refusal.message);
     }
     const { customLookName } = verdict;
-    const plan = planExportFrame(metadata, request.quality);
+    const plan = planExportFrame(metadata, request.quality, format);
     const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
     if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
     return { asset, metadata, grade, plan, customLookName };

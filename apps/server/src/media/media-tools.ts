@@ -4,6 +4,7 @@ import type { MediaBinaries } from './binaries';
 import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
 import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
+import { readOrientation, type ByteSource } from './orientation';
 import { parseProbe, ProbeError } from './probe';
 
 /** Wall-clock limits: probing reads headers only; the thumbnail decodes one frame. */
@@ -81,7 +82,8 @@ export class MediaTools {
     if (metadata.width * metadata.height > MAX_PIXELS) {
       throw new ProbeError(`The picture is ${metadata.width}×${metadata.height}, larger than the 16K × 16K this product handles.`);
     }
-    return metadata;
+    const orientation = await fileOrientation(input);
+    return orientation === 1 ? metadata : { ...metadata, orientation };
   }
 
   async thumbnail(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): Promise<void> {
@@ -99,6 +101,25 @@ export class MediaTools {
       input: message,
     });
     await requireOutput(outputPath, message);
+  }
+}
+
+/** A still's EXIF/TIFF orientation, read from the file's headers (media/orientation.ts). */
+async function fileOrientation(input: InputSpec): Promise<number> {
+  const file = await fs.promises.open(input.path, 'r');
+  try {
+    const { size } = await file.stat();
+    const source: ByteSource = {
+      size,
+      read: async (offset, length) => {
+        const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+        if (buffer.length > 0) await file.read(buffer, 0, buffer.length, offset);
+        return buffer;
+      },
+    };
+    return await readOrientation(source, input.demuxer);
+  } finally {
+    await file.close();
   }
 }
 
