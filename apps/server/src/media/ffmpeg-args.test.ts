@@ -8,6 +8,7 @@ const video: MediaMetadata = HD_CLIP_METADATA;
 describe('inputArgs', () => {
   it('forces the sniffed demuxer, the file and pipe protocols only, and a pixel limit', () => {
     expect(inputArgs({ path: '/in.mov', demuxer: 'mov' }, 1)).toEqual(['-ss', '1.000', '-protocol_whitelist', 'file,pipe', '-f', 'mov', '-max_pixels', String(16384 * 16384), '-i', '/in.mov']);
+    expect(inputArgs({ path: '/in.jpg', demuxer: 'jpeg_pipe' })).toEqual(['-noautorotate', '-protocol_whitelist', 'file,pipe', '-f', 'jpeg_pipe', '-max_pixels', String(16384 * 16384), '-i', '/in.jpg']);
     expect(probeArgs({ path: '/in.png', demuxer: 'png_pipe' })).toEqual(['-v', 'error', '-protocol_whitelist', 'file,pipe', '-f', 'png_pipe', '-print_format', 'json', '-show_format', '-show_streams', '/in.png']);
   });
 });

@@ -17,9 +17,18 @@ export interface InputSpec {
   demuxer: string;
 }
 
+/** Demuxers of still pictures (the sniffer's). */
+const STILL_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', 'gif', 'bmp_pipe', 'tiff_pipe']);
+
+/**
+ * A still is opened with `-noautorotate`: ffmpeg turns a JPEG by its EXIF orientation on decode
+ * but not a TIFF, PNG or WebP, so the orientation is applied once, by orientationFilters, for
+ * every format alike. A video keeps autorotate (its rotation is applied on decode).
+ */
 export function inputArgs(input: InputSpec, seekSeconds?: number): string[] {
   const seek = seekSeconds !== undefined && seekSeconds > 0 ? ['-ss', seekSeconds.toFixed(3)] : [];
-  return [...seek, '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-max_pixels', String(MAX_PIXELS), '-i', input.path];
+  const still = STILL_DEMUXERS.has(input.demuxer) ? ['-noautorotate'] : [];
+  return [...seek, ...still, '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-max_pixels', String(MAX_PIXELS), '-i', input.path];
 }
 
 export function probeArgs(input: InputSpec): string[] {

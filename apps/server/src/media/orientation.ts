@@ -1,11 +1,12 @@
 import { isOrientation, type Orientation } from '@cinegrade/contract';
 
 /**
- * A still's orientation (packages/contract orientation.ts): read once from the file's own bytes on
- * upload, and turned into ffmpeg filter steps wherever a picture is made from the original. ffmpeg
- * 5.1 does not apply a still's EXIF orientation itself (it does apply a video's rotation), while
- * browsers do: without this a portrait phone photo exported lying on its side, stretched to the
- * upright size.
+ * A still's orientation (packages/contract still-picture.ts): read once from the file's own bytes
+ * on upload, and turned into ffmpeg filter steps wherever a picture is made from the original.
+ * ffmpeg 5.1 turns a JPEG by its EXIF orientation on decode but not a TIFF, PNG or WebP, and the
+ * sizes it was given ignored the orientation: a portrait phone photo exported stretched. Stills are
+ * now opened with `-noautorotate` (ffmpeg-args.ts inputArgs) and turned by these steps only, so the
+ * orientation is applied once, for every format alike, and the sizes follow it (displayedSize).
  *
  * The reader is pure over a byte source (tested on buffers; the media adapter gives it the file),
  * reads only the few headers it needs, and answers 1 for anything it does not understand.
