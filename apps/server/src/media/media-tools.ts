@@ -57,11 +57,12 @@ const SHORT_DERIVE_SECONDS = 60;
 export const SHORT_DERIVE_EXPIRY_SECONDS = 30 * 60;
 
 /**
- * Whether preparing this upload is short work: no preview copy (a thumbnail only), or one
- * expected to take a minute or less (docs/engineering-rules.md, 'Jobs').
+ * Whether preparing this upload is short work: no preview copy (a thumbnail only), a still's (one
+ * frame: a TIFF, or a photo turned upright), or one expected to take a minute or less
+ * (docs/engineering-rules.md, 'Jobs').
  */
-export function isShortDerive(metadata: WorkSize, needsProxy: boolean): boolean {
-  if (!needsProxy) return true;
+export function isShortDerive(metadata: WorkSize, needsProxy: boolean, mediaType: 'video' | 'image'): boolean {
+  if (!needsProxy || mediaType === 'image') return true;
   return pixelFrames(metadata) <= SHORT_DERIVE_SECONDS * PROXY_PIXELS_PER_SECOND;
 }
 
