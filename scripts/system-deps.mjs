@@ -81,6 +81,12 @@ export const TEST_REQUIREMENTS = [
       return fs.existsSync(`${bin}/initdb`) && fs.existsSync(`${bin}/pg_ctl`) ? null : { problem: `there is no initdb and pg_ctl in ${bin}`, installable: !env.PG_BIN };
     },
   },
+  {
+    what: 'ExifTool (the stills tests write EXIF orientation into generated photos)',
+    apt: 'libimage-exiftool-perl',
+    advice: 'On Debian or Ubuntu install it with "sudo apt-get install -y libimage-exiftool-perl".',
+    check: (env) => (findOnPath('exiftool', env) ? null : { problem: 'exiftool is not on PATH', installable: true }),
+  },
 ];
 
 /**

@@ -57,7 +57,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 describe('export size estimates', () => {
   it.each(EXPORT_FORMATS.map((f) => f.id))('estimates a 3 s 720p %s export within a factor of three of the real file', async (format) => {
     const metadata = await probe(clip);
-    const output = exportFrameSize({ width: metadata.width, height: metadata.height }, '720p');
+    const output = exportFrameSize({ width: metadata.width, height: metadata.height }, '720p', 'video');
     const estimate = estimateExportBytes(format, output, { durationSeconds: metadata.durationSeconds, frameRate: metadata.frameRate, hasAudio: !!metadata.audioCodec });
     const real = await exportedBytes(clip, 'mov', metadata, format);
     expect(estimate / real, `estimate ${estimate} bytes, file ${real} bytes`).toBeGreaterThan(1 / FACTOR);
@@ -66,7 +66,7 @@ describe('export size estimates', () => {
 
   it.each(STILL_EXPORT_FORMATS.map((f) => f.id))('estimates a 720p %s still from its pixels within a factor of three', async (format) => {
     const metadata = await probe(frame);
-    const output = exportFrameSize({ width: metadata.width, height: metadata.height }, '720p');
+    const output = exportFrameSize({ width: metadata.width, height: metadata.height }, '720p', 'image');
     const estimate = estimateExportBytes(format, output, {});
     const real = await exportedBytes(frame, 'png_pipe', metadata, format);
     expect(estimate / real, `estimate ${estimate} bytes, file ${real} bytes`).toBeGreaterThan(1 / FACTOR);

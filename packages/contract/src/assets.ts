@@ -30,6 +30,13 @@ export const MediaMetadata = z
     colorRange: z.string().nullable(),
     hdr: z.boolean(),
     rotation: z.number().int(),
+    orientation: z
+      .number()
+      .int()
+      .min(1)
+      .max(8)
+      .optional()
+      .describe("A still's EXIF/TIFF orientation, 1 (upright) to 8; absent means 1. Thumbnails, preview copies and exports are turned upright with it."),
     audioCodec: z.string().nullable(),
   })
   .meta({ id: 'MediaMetadata' });

@@ -13,16 +13,23 @@ function even(value: number): number {
   return Math.max(2, 2 * Math.round(value / 2));
 }
 
+function whole(value: number): number {
+  return Math.max(1, Math.round(value));
+}
+
 /**
- * The output size: the source's picture (as displayed, after rotation) scaled so its short side is
- * the quality's line count, keeping the aspect ratio, both sides even (4:2:0 needs even sizes).
- * A smaller source is scaled up: a 4K deliverable from HD material is what choosing 4K asks for.
+ * The output size: the source's picture (as displayed, after rotation and orientation) scaled so
+ * its short side is the quality's line count, keeping the aspect ratio. A video's sides are even
+ * (4:2:0 needs even sizes); a still's are the nearest whole pixels, odd or not, since its formats
+ * (JPEG 4:4:4, PNG, TIFF) hold any size. A smaller source is scaled up: a 4K deliverable from HD
+ * material is what choosing 4K asks for.
  */
-export function exportFrameSize(source: FrameSize, quality: ExportQuality): FrameSize {
+export function exportFrameSize(source: FrameSize, quality: ExportQuality, kind: 'video' | 'image'): FrameSize {
   if (!(source.width > 0 && source.height > 0)) throw new RangeError(`source size must be positive (got ${source.width}×${source.height})`);
   const lines = exportQualityInfo(quality).height;
   const scale = lines / Math.min(source.width, source.height);
-  return { width: even(source.width * scale), height: even(source.height * scale) };
+  const side = kind === 'image' ? whole : even;
+  return { width: side(source.width * scale), height: side(source.height * scale) };
 }
 
 interface FrameLimit {

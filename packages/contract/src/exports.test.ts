@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultExportChoice, sourceQuality } from './export-defaults';
 import { exportFrameRefusal, exportFrameSize, formatsThatFit } from './export-frame';
+import { displayedSize, orientationOf } from './still-picture';
 import { canUseProExport, exportTierRefusal } from './export-options';
 import { enhancementRefusal, ProcessVideoRequest } from './exports';
 import { LiveEvent } from './assets';
@@ -38,7 +39,32 @@ describe('exportFrameSize', () => {
     [{ width: 2048, height: 858 }, '1080p', { width: 2578, height: 1080 }],
     [{ width: 1920, height: 1080 }, '16k', { width: 15360, height: 8640 }],
   ] as const)('%o at %s is %o: short side at the quality, aspect kept, even sides', (source, quality, expected) => {
-    expect(exportFrameSize(source, quality)).toEqual(expected);
+    expect(exportFrameSize(source, quality, 'video')).toEqual(expected);
+  });
+
+  it.each([
+    [{ width: 1024, height: 683 }, '720p', { width: 1079, height: 720 }],
+    [{ width: 600, height: 315 }, '720p', { width: 1371, height: 720 }],
+    [{ width: 683, height: 1024 }, '1080p', { width: 1080, height: 1619 }],
+    [{ width: 1920, height: 1080 }, '720p', { width: 1280, height: 720 }],
+  ] as const)('a still %o at %s is %o: the nearest whole pixels, odd sides kept', (source, quality, expected) => {
+    expect(exportFrameSize(source, quality, 'image')).toEqual(expected);
+  });
+});
+
+describe('displayedSize', () => {
+  it('swaps the sides for a quarter-turn rotation or an orientation 5 to 8, and not for both', () => {
+    expect(displayedSize({ width: 1800, height: 1200, rotation: 0 })).toEqual({ width: 1800, height: 1200 });
+    for (const orientation of [1, 2, 3, 4]) expect(displayedSize({ width: 1800, height: 1200, rotation: 0, orientation })).toEqual({ width: 1800, height: 1200 });
+    for (const orientation of [5, 6, 7, 8]) expect(displayedSize({ width: 1800, height: 1200, rotation: 0, orientation })).toEqual({ width: 1200, height: 1800 });
+    expect(displayedSize({ width: 1920, height: 1080, rotation: 90 })).toEqual({ width: 1080, height: 1920 });
+    expect(displayedSize({ width: 1920, height: 1080, rotation: 90, orientation: 6 })).toEqual({ width: 1920, height: 1080 });
+  });
+
+  it('reads a missing or invalid orientation as upright', () => {
+    expect(orientationOf({})).toBe(1);
+    expect(orientationOf({ orientation: 9 })).toBe(1);
+    expect(orientationOf({ orientation: 6 })).toBe(6);
   });
 });
 

@@ -80,6 +80,7 @@ export {
 } from './export-options';
 export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, PredictionStatus } from './export-options';
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
+export { displayedSize, hasAlphaChannel, isOrientation, orientationOf, orientationSwapsAxes, type Orientation } from './still-picture';
 export type { FrameSize } from './export-frame';
 export { ASSUMED_FRAME_RATE, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_BITS_PER_PIXEL } from './export-size';
 export type { ExportSizeSource } from './export-size';

@@ -117,7 +117,7 @@ export class AssetService {
         metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer }),
       });
       // Short work has its own lane, so a small clip is never stuck behind a long preview encode.
-      const lane = isShortDerive(metadata, row.needs_proxy) ? 'media.derive-short' : 'media.derive';
+      const lane = isShortDerive(metadata, row.needs_proxy, sniffed.mediaType) ? 'media.derive-short' : 'media.derive';
       await this.jobs.send(lane, { assetId: row.id, userId }, { fairFor: userId });
       await this.changed(userId, row.id);
       this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });

@@ -85,7 +85,7 @@ describe('exportArgs for every video format and quality (a 1920×1080 BT.709 sou
         const [width, height, where] = SIZES[quality];
         const firstStep = where === 'before' && width !== 1920 ? `zscale=w=${width}:h=${height}:filter=bicubic` : 'zscale';
         expect(exportArgs(job(format, quality))).toEqual(expectedArgs(format, quality, firstStep));
-        expect(planExportFrame(hd, quality).output).toEqual({ width, height });
+        expect(planExportFrame(hd, quality, format).output).toEqual({ width, height });
       });
     }
   }
@@ -144,7 +144,7 @@ describe('exportFilterGraph', () => {
 
   it('honours rotation: a portrait phone clip at 720p is 720×1280', () => {
     const portrait = { ...hd, rotation: 90 };
-    expect(planExportFrame(portrait, '720p')).toEqual({ output: { width: 720, height: 1280 }, work: { width: 720, height: 1280 }, scaleBeforeGrade: true });
+    expect(planExportFrame(portrait, '720p', 'mp4')).toEqual({ output: { width: 720, height: 1280 }, work: { width: 720, height: 1280 }, scaleBeforeGrade: true });
     expect(exportFilterGraph(job('mp4', '720p', portrait))).toContain('zscale=w=720:h=1280:filter=bicubic');
   });
 
@@ -157,6 +157,43 @@ describe('exportFilterGraph', () => {
     expect(exportFilterGraph(job('mov', '720p', hlg))).toBe(
       `[0:v:0]zscale=w=1280:h=720:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,${GRADE_STEP},zscale=matrix=709:range=limited,format=yuv422p10le,${TAG_709}[vout]`,
     );
+  });
+
+  it('turns a still upright first: a phone JPEG stored 1800×1200 with orientation 6 exports 720×1080', () => {
+    const phone: MediaMetadata = { ...photo, width: 1800, height: 1200, videoCodec: 'mjpeg', pixelFormat: 'yuvj420p', colorSpace: 'bt470bg', colorRange: 'pc', orientation: 6 };
+    expect(planExportFrame(phone, '720p', 'jpeg').output).toEqual({ width: 720, height: 1080 });
+    const graph = exportFilterGraph(job('jpeg', '720p', phone));
+    expect(graph.startsWith('[0:v:0]transpose=clock,setparams=color_primaries=bt709:color_trc=bt709,zscale=w=720:h=1080:filter=bicubic,')).toBe(true);
+    expect(exportFilterGraph(job('png', '720p', { ...phone, orientation: 2 }))).toMatch(/^\[0:v:0\]hflip,setparams/);
+    expect(exportFilterGraph(job('png', '720p', { ...phone, orientation: undefined }))).toMatch(/^\[0:v:0\]setparams/);
+  });
+
+  it('exports an odd-sized 4:2:0 still at its exact size: padded to even sides for zscale, cropped back before scaling', () => {
+    const odd: MediaMetadata = { ...photo, width: 1024, height: 683, videoCodec: 'mjpeg', pixelFormat: 'yuvj420p', colorSpace: 'bt470bg', colorRange: 'pc' };
+    expect(planExportFrame(odd, '720p', 'jpeg').output).toEqual({ width: 1079, height: 720 });
+    expect(exportFilterGraph(job('tiff', '720p', odd))).toContain(
+      `pad=ceil(iw/2)*2:ceil(ih/2)*2,zscale,format=gbrpf32le,crop=1024:683:0:0,${GRADE_STEP.slice('format=gbrpf32le,'.length)},zscale=w=1079:h=720:filter=lanczos,format=gbrp16le,format=rgb48le[vout]`,
+    );
+    // Shrinking: the scale follows the crop, before the grade.
+    expect(exportFilterGraph(job('jpeg', '720p', { ...odd, width: 3001, height: 2001 }))).toContain('crop=3001:2001:0:0,zscale=w=1080:h=720:filter=bicubic,format=gbrpf32le,lut3d=');
+    expect(exportFilterGraph(job('tiff', '720p', { ...odd, orientation: 8 }))).toContain('transpose=cclock,setparams=color_primaries=bt709:color_trc=bt709,pad=ceil(iw/2)*2:ceil(ih/2)*2,zscale,format=gbrpf32le,crop=683:1024:0:0,');
+    // An RGB still of odd size needs no padding.
+    expect(exportFilterGraph(job('png', '720p', { ...photo, width: 1025, height: 683 }))).not.toContain('pad=');
+  });
+
+  it('keeps a still’s alpha in PNG and TIFF, and lays it over white in JPEG', () => {
+    const logo: MediaMetadata = { ...photo, width: 800, height: 600, pixelFormat: 'rgba' };
+    const png = exportArgs(job('png', '720p', logo));
+    expect(png[png.indexOf('-filter_complex') + 1]).toBe(
+      `[0:v:0]split=2[colour][coverage];[coverage]format=gbrap,alphaextract,zscale=w=960:h=720:filter=lanczos[alpha];[colour]zscale,${GRADE_STEP},zscale=w=960:h=720:filter=lanczos,format=gbrp,format=gbrap[graded];[graded][alpha]alphamerge,format=rgba[vout]`,
+    );
+    expect(png.slice(png.indexOf('-pix_fmt'), png.indexOf('-pix_fmt') + 2)).toEqual(['-pix_fmt', 'rgba']);
+    const tiff = exportArgs(job('tiff', '720p', logo));
+    expect(tiff[tiff.indexOf('-filter_complex') + 1]).toMatch(/format=gbrap16le,alphaextract.*format=gbrp16le,format=gbrap16le\[graded\];\[graded\]\[alpha\]alphamerge,format=rgba64le\[vout\]$/);
+    expect(tiff.slice(tiff.indexOf('-pix_fmt'), tiff.indexOf('-pix_fmt') + 2)).toEqual(['-pix_fmt', 'rgba64le']);
+    expect(exportFilterGraph(job('jpeg', '720p', logo))).toMatch(/\[graded\]\[alpha\]alphamerge\[cut\];color=c=white:s=960x720,format=gbrp\[white\];\[white\]\[cut\]overlay=format=gbrp:shortest=1,zscale=matrix=470bg:range=full,format=yuvj444p\[vout\]$/);
+    // A CMYK JPEG decodes with four components: that is not transparency.
+    expect(exportFilterGraph(job('png', '720p', { ...logo, videoCodec: 'mjpeg', pixelFormat: 'yuva444p' }))).not.toContain('alphamerge');
   });
 
   it('refuses a LUT path that would need quoting in a filter graph', () => {

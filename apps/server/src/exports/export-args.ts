@@ -1,13 +1,15 @@
 import { ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
-import { exportFrameSize, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { exportFrameSize, hasAlphaChannel, isStillFormat, orientationOf, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, joinOptions, TO_BT709_YCBCR, zscaleSize } from '../media/colour-chain';
 import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
+import { orientationFilters } from '../media/orientation';
 
 /**
  * The export's ffmpeg argument list, built as data (docs/engineering-rules.md, 'ffmpeg arguments') from the asset's probe, the grade
  * and the target, and tested without the binary. The picture's path through the graph:
  *
- *   decode the ORIGINAL (autorotate turns it upright)
+ *   decode the ORIGINAL (autorotate turns a video upright; a still's orientation is the input
+ *     chain's first step)
  *   → the input chain (media/colour-chain.ts, shared with the proxy): tag untagged input
  *     (setparams), since zscale refuses to convert unknown colours, then zscale to planar float
  *     RGB (tone-mapping HDR), scaling here when the export is smaller than the source (the
@@ -17,6 +19,11 @@ import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
  *   → clarity and vignette (packages/color's ffmpegSpatialFilters: the engine's formulas)
  *   → zscale to the target's pixel format, scaling here when the export is larger than the source
  *   → encode.
+ *
+ * A still with an alpha channel keeps it in PNG and TIFF: the alpha is taken from the upright
+ * original, scaled as the colour is, and merged back after the grade (the grade changes colour,
+ * never coverage). JPEG has no alpha: the graded picture is laid over white, as the export menu
+ * says.
  *
  * The grade works on encoded values, as the preview does: the YCbCr matrix and range are decoded
  * from the source's tags, transfer and primaries are left as they are, and the output is tagged
@@ -53,9 +60,9 @@ export interface ExportFramePlan {
   scaleBeforeGrade: boolean;
 }
 
-export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>, quality: ExportQuality): ExportFramePlan {
+export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation' | 'orientation'>, quality: ExportQuality, format: AnyExportFormat): ExportFramePlan {
   const source = displaySize(metadata);
-  const output = exportFrameSize(source, quality);
+  const output = exportFrameSize(source, quality, isStillFormat(format) ? 'image' : 'video');
   const scaleBeforeGrade = output.width * output.height <= source.width * source.height;
   return { output, work: scaleBeforeGrade ? output : source, scaleBeforeGrade };
 }
@@ -146,10 +153,26 @@ function safeGraphPath(file: string): string {
   return file;
 }
 
+/** How a still export keeps its alpha: the formats it is merged in and written as. */
+const ALPHA_OUTPUTS: Partial<Record<AnyExportFormat, { merge: string; pixelFormat: string }>> = {
+  png: { merge: 'gbrap', pixelFormat: 'rgba' },
+  tiff: { merge: 'gbrap16le', pixelFormat: 'rgba64le' },
+};
+
+/** Whether this export carries the source's alpha: PNG or TIFF of a still that has one. */
+function keepsAlpha(job: Pick<ExportJob, 'metadata' | 'format'>): boolean {
+  return !!ALPHA_OUTPUTS[job.format] && hasAlphaChannel(job.metadata);
+}
+
+/** Whether this export lays a transparent still over white: JPEG has no alpha. */
+function flattensAlpha(job: Pick<ExportJob, 'metadata' | 'format'>): boolean {
+  return job.format === 'jpeg' && hasAlphaChannel(job.metadata);
+}
+
 /** The video filter graph from the decoded picture (`[0:v:0]`) to `[vout]`. */
 export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>): string {
   const { metadata, grade, format, quality } = job;
-  const plan = planExportFrame(metadata, quality);
+  const plan = planExportFrame(metadata, quality, format);
   const output = OUTPUTS[format];
   // Same size: no resampling at all, so chroma is upsampled as zscale does by default (bilinear,
   // as the browser's video path does) rather than with the resize filter.
@@ -160,10 +183,25 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
-  const convert = joinOptions(plan.scaleBeforeGrade ? '' : zscaleSize(plan.output, true), output.convert);
-  steps.push(convert ? `zscale=${convert}` : 'zscale', ...output.pixelFormats.map((f) => `format=${f}`));
-  if (output.tagBt709) steps.push(BT709_FRAME_TAGS);
-  return `[0:v:0]${steps.join(',')}[vout]`;
+  const resize = plan.scaleBeforeGrade ? '' : zscaleSize(plan.output, true);
+  const alphaKept = keepsAlpha(job);
+  const flatten = flattensAlpha(job);
+  if (!alphaKept && !flatten) {
+    const convert = joinOptions(resize, output.convert);
+    steps.push(convert ? `zscale=${convert}` : 'zscale', ...output.pixelFormats.map((f) => `format=${f}`));
+    if (output.tagBt709) steps.push(BT709_FRAME_TAGS);
+    return `[0:v:0]${steps.join(',')}[vout]`;
+  }
+  // The alpha, from the upright original, scaled as the colour is (bicubic down, lanczos up).
+  const merge = ALPHA_OUTPUTS[format]?.merge ?? 'gbrap';
+  const alpha = [...orientationFilters(orientationOf(metadata)), `format=${merge}`, 'alphaextract'];
+  if (!sameSize) alpha.push(`zscale=${zscaleSize(plan.output, !plan.scaleBeforeGrade)}`);
+  steps.push(resize ? `zscale=${resize}` : 'zscale', `format=${merge.replace('gbrap', 'gbrp')}`, `format=${merge}`);
+  const graph = [`[0:v:0]split=2[colour][coverage]`, `[coverage]${alpha.join(',')}[alpha]`, `[colour]${steps.join(',')}[graded]`];
+  if (alphaKept) return [...graph, `[graded][alpha]alphamerge,format=${ALPHA_OUTPUTS[format]!.pixelFormat}[vout]`].join(';');
+  const white = `color=c=white:s=${plan.output.width}x${plan.output.height},format=gbrp[white]`;
+  const onWhite = `[white][cut]overlay=format=gbrp:shortest=1,zscale=${output.convert},${output.pixelFormats.map((f) => `format=${f}`).join(',')}[vout]`;
+  return [...graph, `[graded][alpha]alphamerge[cut]`, white, onWhite].join(';');
 }
 
 /** Quiet, never reading the terminal, and the hardened input (inputArgs). */
@@ -183,7 +221,9 @@ export function exportArgs(job: ExportJob): string[] {
   const { segment } = job;
   const audio = segment ? ['-an'] : output.audio;
   const frames = segment?.frames != null ? ['-frames:v', String(segment.frames)] : [];
-  return [...commandStart(job.input, segment?.seekSeconds), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...output.encoder, ...frames, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+  const alpha = keepsAlpha(job) ? ALPHA_OUTPUTS[job.format]!.pixelFormat : null;
+  const encoder = alpha ? output.encoder.map((arg, i) => (output.encoder[i - 1] === '-pix_fmt' ? alpha : arg)) : output.encoder;
+  return [...commandStart(job.input, segment?.seekSeconds), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...encoder, ...frames, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
 }
 
 /** Whether a segmented export in this format joins by stream copy: every video format does; stills are never split. */
@@ -215,7 +255,7 @@ export function concatListLine(file: string): string {
  */
 export function plainTranscodeArgs(job: Omit<ExportJob, 'grade' | 'lutPath'>, extraVideoFilter?: string): string[] {
   const output = OUTPUTS[job.format];
-  const plan = planExportFrame(job.metadata, job.quality);
+  const plan = planExportFrame(job.metadata, job.quality, job.format);
   const scale = plan.output.width === job.metadata.width && plan.output.height === job.metadata.height ? [] : [`scale=${plan.output.width}:${plan.output.height}`];
   const filters = [...(extraVideoFilter ? [extraVideoFilter] : []), ...scale];
   return [
@@ -240,8 +280,8 @@ export const EXPORT_TIMEOUT_CAP_MS = 22 * 60 * 60 * 1000;
 const MIN_EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
 const NANOSECONDS_PER_PIXEL = 2500;
 
-export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation'>, format: AnyExportFormat, quality: ExportQuality): number {
-  const { output } = planExportFrame(metadata, quality);
+export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation' | 'orientation'>, format: AnyExportFormat, quality: ExportQuality): number {
+  const { output } = planExportFrame(metadata, quality, format);
   const frames = Math.max(1, (metadata.durationSeconds ?? 0) * (metadata.frameRate ?? 30));
   const perPixel = format === 'webm' ? 2 * NANOSECONDS_PER_PIXEL : NANOSECONDS_PER_PIXEL;
   const budget = (frames * output.width * output.height * perPixel) / 1e6;

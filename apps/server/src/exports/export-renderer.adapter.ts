@@ -234,7 +234,7 @@ export class ExportRenderer {
     return { status: 'success' };
   }
 
-  private expirySeconds(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation'>, row: ExportRow): number {
+  private expirySeconds(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation' | 'orientation'>, row: ExportRow): number {
     return Math.ceil(exportTimeoutMs(metadata, row.output_format as AnyExportFormat, row.quality as ExportQuality) / 1000) + EXPIRY_MARGIN_SECONDS;
   }
 

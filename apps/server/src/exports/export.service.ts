@@ -124,7 +124,7 @@ export class ExportService {
       throw verdict.refusal.kind === 'server' ? new HttpError(503, 'unavailable', verdict.refusal.message) : forbidden(verdict.refusal.message);
     }
     const { customLookName } = verdict;
-    const plan = planExportFrame(metadata, request.quality);
+    const plan = planExportFrame(metadata, request.quality, format);
     const frameRefusal = exportFrameRefusal(format, request.quality, plan.output);
     if (frameRefusal) throw invalidField('outputFormat', frameRefusal);
     // The file it will write, estimated, against the plan's largest export and the storage left:

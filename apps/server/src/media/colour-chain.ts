@@ -1,5 +1,6 @@
 import { FFMPEG_SPATIAL_PIXEL_FORMAT } from '@cinegrade/color';
-import { needsToneMapping, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { displayedSize, needsToneMapping, orientationOf, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { orientationFilters } from './orientation';
 
 /**
  * How a source's picture becomes the RGB the colour engine grades, as ffmpeg filter steps
@@ -38,24 +39,43 @@ export function zscaleSize(size: FrameSize, enlarging: boolean): string {
 
 export const joinOptions = (...parts: string[]) => parts.filter((p) => p !== '').join(':');
 
+/** Chroma subsampled in either direction (4:2:0, 4:2:2, 4:1:1, 4:4:0 and the semi-planar nv formats). */
+function isSubsampled(pixelFormat: string | null): boolean {
+  return !!pixelFormat && /(420|422|411|410|440)|^nv/.test(pixelFormat);
+}
+
 /**
- * From the decoded picture to planar float RGB (`FFMPEG_SPATIAL_PIXEL_FORMAT`): untagged input
- * tagged (zscale refuses unknown colours), the YCbCr matrix and range decoded from the tags by
- * zscale (swscale's float conversions are off by up to 3.5/65535), transfer and primaries left as
- * they are; PQ and HLG tone-mapped to SDR BT.709 (hable), as the colour engine grades
- * display-referred Rec.709. `sizeOptions` (zscaleSize, or '') scales in the first zscale; none
- * keeps zscale's default bilinear chroma upsampling, as the browser's video path does.
+ * From the decoded picture to planar float RGB (`FFMPEG_SPATIAL_PIXEL_FORMAT`): a still turned
+ * upright by its orientation (media/orientation.ts) first, untagged input tagged (zscale refuses
+ * unknown colours), the YCbCr matrix and range decoded from the tags by zscale (swscale's float
+ * conversions are off by up to 3.5/65535), transfer and primaries left as they are; PQ and HLG
+ * tone-mapped to SDR BT.709 (hable), as the colour engine grades display-referred Rec.709.
+ * `sizeOptions` (zscaleSize, or '') scales in the first zscale; none keeps zscale's default
+ * bilinear chroma upsampling, as the browser's video path does.
+ *
+ * zscale refuses subsampled pictures with an odd side (a 1024×683 JPEG, 4:2:0): such a picture is
+ * padded by one line or column to even sides (its chroma already covers it), converted, and
+ * cropped back to its own size in RGB before any scaling, so every pixel converts as it would in an
+ * even picture.
  */
 export function inputChain(metadata: MediaMetadata, sizeOptions: string): string[] {
-  const steps: string[] = [];
+  const steps: string[] = orientationFilters(orientationOf(metadata));
   const tags = inputTagFilter(metadata);
   if (tags) steps.push(tags);
+  const upright = displayedSize(metadata);
+  const odd = isSubsampled(metadata.pixelFormat) && (upright.width % 2 === 1 || upright.height % 2 === 1);
+  if (odd) steps.push('pad=ceil(iw/2)*2:ceil(ih/2)*2');
+  const convertSize = odd ? '' : sizeOptions;
   if (needsToneMapping(metadata)) {
-    steps.push(`zscale=${joinOptions(sizeOptions, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
+    steps.push(`zscale=${joinOptions(convertSize, 'transfer=linear:npl=100')}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`, 'zscale=primaries=709', 'tonemap=tonemap=hable:desat=0', 'zscale=transfer=709');
   } else {
-    steps.push(sizeOptions ? `zscale=${sizeOptions}` : 'zscale');
+    steps.push(convertSize ? `zscale=${convertSize}` : 'zscale');
   }
   steps.push(`format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`);
+  if (odd) {
+    steps.push(`crop=${upright.width}:${upright.height}:0:0`);
+    if (sizeOptions) steps.push(`zscale=${sizeOptions}`, `format=${FFMPEG_SPATIAL_PIXEL_FORMAT}`);
+  }
   return steps;
 }
 

@@ -8,6 +8,7 @@ const video: MediaMetadata = HD_CLIP_METADATA;
 describe('inputArgs', () => {
   it('forces the sniffed demuxer, the file and pipe protocols only, and a pixel limit', () => {
     expect(inputArgs({ path: '/in.mov', demuxer: 'mov' }, 1)).toEqual(['-ss', '1.000', '-protocol_whitelist', 'file,pipe', '-f', 'mov', '-max_pixels', String(16384 * 16384), '-i', '/in.mov']);
+    expect(inputArgs({ path: '/in.jpg', demuxer: 'jpeg_pipe' })).toEqual(['-noautorotate', '-protocol_whitelist', 'file,pipe', '-f', 'jpeg_pipe', '-max_pixels', String(16384 * 16384), '-i', '/in.jpg']);
     expect(probeArgs({ path: '/in.png', demuxer: 'png_pipe' })).toEqual(['-v', 'error', '-protocol_whitelist', 'file,pipe', '-f', 'png_pipe', '-print_format', 'json', '-show_format', '-show_streams', '/in.png']);
   });
 });
@@ -25,6 +26,7 @@ describe('fitLongestSide / displaySize', () => {
     expect(fitLongestSide(1920, 1080, 320)).toEqual({ width: 320, height: 180 });
     expect(fitLongestSide(200, 100, 320)).toEqual({ width: 200, height: 100 });
     expect(displaySize({ width: 1920, height: 1080, rotation: 90 })).toEqual({ width: 1080, height: 1920 });
+    expect(displaySize({ width: 1920, height: 1080, rotation: 0, orientation: 8 })).toEqual({ width: 1080, height: 1920 });
   });
 });
 
@@ -34,6 +36,12 @@ describe('thumbnailArgs', () => {
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '1.000']);
     expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', 'scale=320:180:flags=bicubic,format=yuvj420p', '-q:v', '5', '/out.jpg']));
     expect(thumbnailArgs({ path: '/in.png', demuxer: 'png_pipe' }, { ...video, width: 800, height: 600 }, 'image', '/o.jpg')).not.toContain('-ss');
+  });
+
+  it('turns a still upright by its orientation before scaling to the upright size', () => {
+    const phone = { ...video, width: 1800, height: 1200, orientation: 6 };
+    expect(thumbnailArgs({ path: '/in.jpg', demuxer: 'jpeg_pipe' }, phone, 'image', '/o.jpg')).toContain('transpose=clock,scale=213:320:flags=bicubic,format=yuvj420p');
+    expect(thumbnailArgs({ path: '/in.jpg', demuxer: 'jpeg_pipe' }, { ...phone, orientation: 3 }, 'image', '/o.jpg')).toContain('hflip,vflip,scale=320:213:flags=bicubic,format=yuvj420p');
   });
 });
 
@@ -56,6 +64,11 @@ describe('needsProxy', () => {
   it('converts stills Chromium cannot show (TIFF) but not JPEG or PNG', () => {
     expect(needsProxy('tiff_pipe', 'image', video)).toBe(true);
     expect(needsProxy('jpeg_pipe', 'image', video)).toBe(false);
+  });
+
+  it('gives a still with an orientation an upright copy, so the browser never turns it itself', () => {
+    expect(needsProxy('jpeg_pipe', 'image', { ...video, orientation: 6 })).toBe(true);
+    expect(needsProxy('jpeg_pipe', 'image', { ...video, orientation: 1 })).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
-import { needsToneMapping, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { displayedSize, needsToneMapping, orientationOf, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, TO_BT709_YCBCR, zscaleSize } from './colour-chain';
+import { orientationFilters } from './orientation';
 
 /**
  * ffmpeg and ffprobe argument lists, built as data by pure functions (docs/engineering-rules.md, 'ffmpeg arguments') and tested
@@ -16,19 +17,27 @@ export interface InputSpec {
   demuxer: string;
 }
 
+/** Demuxers of still pictures (the sniffer's). */
+const STILL_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', 'gif', 'bmp_pipe', 'tiff_pipe']);
+
+/**
+ * A still is opened with `-noautorotate`: ffmpeg turns a JPEG by its EXIF orientation on decode
+ * but not a TIFF, PNG or WebP, so the orientation is applied once, by orientationFilters, for
+ * every format alike. A video keeps autorotate (its rotation is applied on decode).
+ */
 export function inputArgs(input: InputSpec, seekSeconds?: number): string[] {
   const seek = seekSeconds !== undefined && seekSeconds > 0 ? ['-ss', seekSeconds.toFixed(3)] : [];
-  return [...seek, '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-max_pixels', String(MAX_PIXELS), '-i', input.path];
+  const still = STILL_DEMUXERS.has(input.demuxer) ? ['-noautorotate'] : [];
+  return [...seek, ...still, '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-max_pixels', String(MAX_PIXELS), '-i', input.path];
 }
 
 export function probeArgs(input: InputSpec): string[] {
   return ['-v', 'error', '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-print_format', 'json', '-show_format', '-show_streams', input.path];
 }
 
-/** Display size after the rotation ffmpeg applies on decode. */
-export function displaySize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>): { width: number; height: number } {
-  const turned = Math.abs(metadata.rotation) % 180 === 90;
-  return turned ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
+/** Display size after the rotation ffmpeg applies on decode and a still's orientation (displayedSize). */
+export function displaySize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation' | 'orientation'>): { width: number; height: number } {
+  return displayedSize(metadata);
 }
 
 /** Scales so the longest side is at most `longest`, never up. */
@@ -59,7 +68,7 @@ export function thumbnailArgs(input: InputSpec, metadata: MediaMetadata, mediaTy
     '-frames:v',
     '1',
     '-vf',
-    `scale=${size.width}:${size.height}:flags=bicubic,format=yuvj420p`,
+    [...orientationFilters(orientationOf(metadata)), `scale=${size.width}:${size.height}:flags=bicubic`, 'format=yuvj420p'].join(','),
     '-q:v',
     '5',
     '-f',
@@ -82,7 +91,9 @@ const PLAYABLE_IMAGE_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', '
  * would show its own way while the export tone-maps it. Export always reads the original.
  */
 export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metadata: MediaMetadata): boolean {
-  if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer);
+  // A still with an orientation gets an upright copy without EXIF, so the editor shows (and Smart
+  // Analyze measures) the very picture the export turns upright, never turned a second time.
+  if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer) || orientationOf(metadata) !== 1;
   if (needsToneMapping(metadata)) return true;
   if (demuxer !== 'mov' && demuxer !== 'matroska') return true;
   if (demuxer === 'matroska' && !['vp8', 'vp9', 'av1'].includes(metadata.videoCodec ?? '')) return true;
@@ -95,7 +106,7 @@ export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metada
 }
 
 /** The proxy's picture size: the upright source at most 1080 lines, both sides even (yuv420p). */
-export function proxyFrameSize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>): FrameSize {
+export function proxyFrameSize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation' | 'orientation'>): FrameSize {
   const source = displaySize(metadata);
   const height = Math.max(2, Math.min(1080, source.height) - (Math.min(1080, source.height) % 2));
   const width = Math.max(2, 2 * Math.round((source.width * height) / source.height / 2));

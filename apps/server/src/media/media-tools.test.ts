@@ -29,10 +29,12 @@ describe("the preview encode's time limit", () => {
 
 describe('the short lane', () => {
   it('takes uploads needing no preview copy, and previews expected to take a minute or less', () => {
-    expect(isShortDerive({ width: 3840, height: 2160, durationSeconds: 3600, frameRate: 30 }, false)).toBe(true);
-    expect(isShortDerive({ width: 640, height: 360, durationSeconds: 60, frameRate: 25 }, true)).toBe(true);
-    expect(isShortDerive({ width: 640, height: 360, durationSeconds: 600, frameRate: 25 }, true)).toBe(false);
-    expect(isShortDerive({ width: 1920, height: 1080, durationSeconds: 120, frameRate: 30 }, true)).toBe(false);
+    expect(isShortDerive({ width: 3840, height: 2160, durationSeconds: 3600, frameRate: 30 }, false, 'video')).toBe(true);
+    expect(isShortDerive({ width: 640, height: 360, durationSeconds: 60, frameRate: 25 }, true, 'video')).toBe(true);
+    // A still's preview copy is one frame, however large: a 16K photo turned upright is short work.
+    expect(isShortDerive({ width: 16384, height: 16384, durationSeconds: null, frameRate: 25 }, true, 'image')).toBe(true);
+    expect(isShortDerive({ width: 640, height: 360, durationSeconds: 600, frameRate: 25 }, true, 'video')).toBe(false);
+    expect(isShortDerive({ width: 1920, height: 1080, durationSeconds: 120, frameRate: 30 }, true, 'video')).toBe(false);
   });
 
   it("expires after the longest preview limit of short work", () => {

@@ -4,6 +4,7 @@ import type { MediaBinaries } from './binaries';
 import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
 import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
+import { readOrientation, type ByteSource } from './orientation';
 import { parseProbe, ProbeError } from './probe';
 
 /** Wall-clock limits: probing reads headers only; the thumbnail decodes one frame. */
@@ -56,11 +57,12 @@ const SHORT_DERIVE_SECONDS = 60;
 export const SHORT_DERIVE_EXPIRY_SECONDS = 30 * 60;
 
 /**
- * Whether preparing this upload is short work: no preview copy (a thumbnail only), or one
- * expected to take a minute or less (docs/engineering-rules.md, 'Jobs').
+ * Whether preparing this upload is short work: no preview copy (a thumbnail only), a still's (one
+ * frame: a TIFF, or a photo turned upright), or one expected to take a minute or less
+ * (docs/engineering-rules.md, 'Jobs').
  */
-export function isShortDerive(metadata: WorkSize, needsProxy: boolean): boolean {
-  if (!needsProxy) return true;
+export function isShortDerive(metadata: WorkSize, needsProxy: boolean, mediaType: 'video' | 'image'): boolean {
+  if (!needsProxy || mediaType === 'image') return true;
   return pixelFrames(metadata) <= SHORT_DERIVE_SECONDS * PROXY_PIXELS_PER_SECOND;
 }
 
@@ -81,7 +83,8 @@ export class MediaTools {
     if (metadata.width * metadata.height > MAX_PIXELS) {
       throw new ProbeError(`The picture is ${metadata.width}×${metadata.height}, larger than the 16K × 16K this product handles.`);
     }
-    return metadata;
+    const orientation = await fileOrientation(input);
+    return orientation === 1 ? metadata : { ...metadata, orientation };
   }
 
   async thumbnail(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): Promise<void> {
@@ -99,6 +102,25 @@ export class MediaTools {
       input: message,
     });
     await requireOutput(outputPath, message);
+  }
+}
+
+/** A still's EXIF/TIFF orientation, read from the file's headers (media/orientation.ts). */
+async function fileOrientation(input: InputSpec): Promise<number> {
+  const file = await fs.promises.open(input.path, 'r');
+  try {
+    const { size } = await file.stat();
+    const source: ByteSource = {
+      size,
+      read: async (offset, length) => {
+        const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+        if (buffer.length > 0) await file.read(buffer, 0, buffer.length, offset);
+        return buffer;
+      },
+    };
+    return await readOrientation(source, input.demuxer);
+  } finally {
+    await file.close();
   }
 }
 

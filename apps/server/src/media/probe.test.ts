@@ -41,6 +41,12 @@ describe('parseProbe', () => {
     });
   });
 
+  it('refuses a CMYK JPEG (decoded as YUV with alpha), naming the fix', () => {
+    const json = JSON.stringify({ format: { format_name: 'jpeg_pipe' }, streams: [{ codec_type: 'video', codec_name: 'mjpeg', width: 100, height: 100, pix_fmt: 'yuva444p' }] });
+    expect(() => parseProbe(json)).toThrow(/CMYK.*save it as an RGB \(sRGB\) JPEG/);
+    expect(parseProbe(json.replace('yuva444p', 'yuvj420p')).width).toBe(100);
+  });
+
   it('refuses output with no picture and output that is not JSON', () => {
     expect(() => parseProbe(JSON.stringify({ streams: [{ codec_type: 'audio' }] }))).toThrow(ProbeError);
     expect(() => parseProbe('not json')).toThrow(ProbeError);

@@ -23,11 +23,13 @@ export interface ProbedStream {
   color_transfer?: string;
   color_primaries?: string;
   color_range?: string;
+  /** Absent or 1:1 (0:1 when unknown) for square pixels. */
+  sample_aspect_ratio?: string;
 }
 
 /** ffprobe's view of a file: its streams and duration. */
 export function probeFile(file: string): { streams: ProbedStream[]; duration: number | null } {
-  const out = execFileSync(FFPROBE, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height,pix_fmt,color_space,color_transfer,color_primaries,color_range:format=duration', '-of', 'json', file], {
+  const out = execFileSync(FFPROBE, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height,sample_aspect_ratio,pix_fmt,color_space,color_transfer,color_primaries,color_range:format=duration', '-of', 'json', file], {
     encoding: 'utf8',
   });
   const parsed = JSON.parse(out) as { streams: ProbedStream[]; format?: { duration?: string } };

@@ -4,6 +4,7 @@ import {
   canUseProExport,
   DEFAULT_SETTINGS,
   defaultExportChoice,
+  displayedSize,
   EXPORT_QUALITIES,
   exportFormatInfo,
   exportFormatsFor,
@@ -23,16 +24,15 @@ import { useAuth } from '../auth/AuthProvider';
 import { useGradeState } from '../editor/grade-store';
 import { useUserSettings } from '../settings/settings-queries';
 import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
-import { proFootnote, qualityHint } from './export-hints';
+import { proFootnote, qualityHint, transparencyNote } from './export-hints';
 import { gradeToExport, useExport } from './use-export';
 import { useMediaFeatures } from './use-media-features';
 import './export.css';
 
-/** The open media's picture size as displayed (rotation applied), when the probe knows it. */
+/** The open media's picture size as displayed (rotation and orientation applied), when the probe knows it. */
 function mediaSize(media: OpenMedia | null): { width: number; height: number } | null {
   const metadata = media?.source === 'asset' ? media.asset.metadata : null;
-  if (!metadata) return null;
-  return Math.abs(metadata.rotation) % 180 === 90 ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
+  return metadata ? displayedSize(metadata) : null;
 }
 
 /**
@@ -90,6 +90,7 @@ export function ExportMenu() {
   const hintSource = { mediaType, size, metadata: media?.source === 'asset' ? media.asset.metadata : null };
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
   const formatInfo = exportFormatInfo(format);
+  const transparency = transparencyNote(mediaType, hintSource.metadata);
   const qualityInfo = exportQualityInfo(choice.quality);
   const quick = { format: QUICK_EXPORT[mediaType], quality: QUICK_EXPORT.quality };
   const blocked = (target: AnyExportFormat) => unavailable.all ?? unavailable.format(target);
@@ -147,6 +148,11 @@ export function ExportMenu() {
               );
             })}
           </DropdownMenu.RadioGroup>
+          {transparency && (
+            <div className="menu-label faint small" role="note" data-testid="export-transparency">
+              {transparency}
+            </div>
+          )}
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Label className="menu-label small muted">Quality</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={choice.quality} onValueChange={(value) => setChoice((c) => ({ ...c, quality: value as ExportQuality }))}>

@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS, STILL_EXPORT_FORMATS } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
-import { proFootnote, qualityHint } from './export-hints';
+import { proFootnote, qualityHint, transparencyNote } from './export-hints';
 
 const clip = { mediaType: 'video' as const, size: { width: 1920, height: 1080 }, metadata: { durationSeconds: 6, frameRate: 30, audioCodec: 'aac' } };
 
@@ -31,6 +31,19 @@ describe('qualityHint', () => {
     const photo = { mediaType: 'image' as const, size: { width: 4000, height: 3000 }, metadata: null };
     expect(qualityHint('jpeg', '720p', photo)).toMatch(/^960×720, about \d+ KB \(estimate\)$/);
     expect(megabytes(qualityHint('tiff', '4k', photo))).toBeGreaterThan(megabytes(qualityHint('png', '4k', photo)));
+  });
+
+  it('gives an odd-sized still its exact size, odd sides kept', () => {
+    expect(qualityHint('png', '720p', { mediaType: 'image', size: { width: 1024, height: 683 }, metadata: null })).toMatch(/^1079×720, /);
+  });
+});
+
+describe('transparencyNote', () => {
+  it('tells a still with alpha that JPEG makes it white and PNG/TIFF keep it; nothing otherwise', () => {
+    expect(transparencyNote('image', { pixelFormat: 'rgba', videoCodec: 'png' })).toMatch(/PNG and TIFF keep it; JPEG .* transparent areas become white/);
+    expect(transparencyNote('image', { pixelFormat: 'rgb24', videoCodec: 'png' })).toBeNull();
+    expect(transparencyNote('image', { pixelFormat: 'yuva444p', videoCodec: 'mjpeg' })).toBeNull();
+    expect(transparencyNote('video', { pixelFormat: 'yuva420p', videoCodec: 'vp9' })).toBeNull();
   });
 });
 

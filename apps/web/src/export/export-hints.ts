@@ -1,4 +1,4 @@
-import { describeSizeEstimate, estimateExportBytes, exportFrameSize, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
+import { describeSizeEstimate, estimateExportBytes, exportFrameSize, hasAlphaChannel, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
 
 /** What the menu knows of the open media: its kind, its displayed size and its probe, when known. */
 export interface HintSource {
@@ -15,7 +15,7 @@ export interface HintSource {
  */
 export function qualityHint(format: AnyExportFormat, quality: ExportQuality, source: HintSource): string {
   if (!source.size) return '';
-  const output = exportFrameSize(source.size, quality);
+  const output = exportFrameSize(source.size, quality, source.mediaType);
   if (source.mediaType === 'image') return `${output.width}×${output.height}, ${describeSizeEstimate(estimateExportBytes(format, output, {}))}`;
   const duration = source.metadata?.durationSeconds ?? null;
   const known = duration !== null && duration > 0;
@@ -31,4 +31,14 @@ export function qualityHint(format: AnyExportFormat, quality: ExportQuality, sou
 export function proFootnote(formats: readonly ExportFormatInfo[]): string {
   const names = formats.filter((f) => f.pro).map((f) => f.label);
   return names.length > 0 ? `${names.join(', ')} and sizes above 720p need Premium.` : 'Sizes above 720p need Premium.';
+}
+
+/**
+ * The note a still with an alpha channel gets in the export menu: PNG and TIFF keep the
+ * transparency, JPEG (Quick Export's format too) cannot, and lays the picture over white
+ * (docs/product-rules.md, 'Stills'). Null for video and for stills without alpha.
+ */
+export function transparencyNote(mediaType: MediaType, metadata: Pick<MediaMetadata, 'pixelFormat' | 'videoCodec'> | null): string | null {
+  if (mediaType !== 'image' || !metadata || !hasAlphaChannel(metadata)) return null;
+  return 'This picture has transparency: PNG and TIFF keep it; JPEG (and Quick Export) cannot, so transparent areas become white.';
 }
