@@ -192,7 +192,7 @@ describe('matchShot on colour bars', () => {
     const reference = soften(source);
     const clip = recordDifferently(source, difference);
     const grade = matchShot(clip, reference);
-    for (const key of SHOT_MATCH_KEYS) expect(Math.abs(grade.adjustments[key]), key).toBeLessThan(Math.min(100, SHOT_MATCH_REACH[key]));
+    for (const key of SHOT_MATCH_KEYS) expect(Math.abs(grade.adjustments[key]), key).toBeLessThan(SHOT_MATCH_REACH[key]);
     // No contrast difference was recorded, so contrast stays near rest.
     expect(Math.abs(grade.adjustments.contrast)).toBeLessThanOrEqual(15);
     const out = render(clip, grade);
@@ -203,6 +203,28 @@ describe('matchShot on colour bars', () => {
     // Closer, where there was a difference worth matching; never more than a trace further away.
     const [before, after] = [meanDeltaE(clip, reference), meanDeltaE(out, reference)];
     expect(after).toBeLessThanOrEqual(before > 5 ? 0.85 * before : before + 1);
+  });
+
+  it('keeps every slider within its reach (none at ±100) and the blue bar blue for bars with a strong green or magenta cast', () => {
+    const source = colourBars(0.75);
+    const reference = soften(source);
+    for (const gains of [
+      [0.88, 1.15, 0.88],
+      [1.12, 0.85, 1.12],
+    ] as const) {
+      const clip = recordDifferently(source, { gains });
+      const grade = matchShot(clip, reference);
+      for (const key of SHOT_MATCH_KEYS) expect(Math.abs(grade.adjustments[key]), key).toBeLessThanOrEqual(SHOT_MATCH_REACH[key]);
+      const out = render(clip, grade);
+      const hueShift = (bar: number) => {
+        const x = Math.round(((bar + 0.5) / 7) * source.width);
+        return hueDistance(hueAt(out, x, 40), hueAt(reference, x, 40));
+      };
+      // The white balance's Bradford transform mixes the channels of a saturated primary, so the
+      // green bar under a strong green cast is left up to about 23° off; none turns another colour.
+      for (let bar = 1; bar < 6; bar++) expect(hueShift(bar), `bar ${bar}`).toBeLessThan(25);
+      expect(hueShift(6), 'the blue bar').toBeLessThan(12);
+    }
   });
 
   it('leaves white balance near rest for full-level bars, which have no unclipped grey to read the light from', () => {

@@ -51,7 +51,7 @@ export type ShotMatchKey = (typeof SHOT_MATCH_KEYS)[number];
  * bars, a few flat patches, a clipped white) rather than that the pictures differ that much, and
  * the curves take up what is left of a real difference.
  */
-export const SHOT_MATCH_REACH: Readonly<Record<ShotMatchKey, number>> = { temperature: 100, tint: 100, exposure: 80, contrast: 50, saturation: 50 };
+export const SHOT_MATCH_REACH: Readonly<Record<ShotMatchKey, number>> = { temperature: 90, tint: 90, exposure: 80, contrast: 50, saturation: 50 };
 /**
  * Share of a picture's measured pixels the light estimate must rest on (see `neutralSupport`) for
  * the white balance to be used in full; below it the white balance is scaled down in proportion,
