@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deltaE76, decodeGamma, encodeGamma, linearRec709ToLab } from '@cinegrade/color';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveMediaBinaries } from '../../scripts/ffmpeg-binaries.mjs';
 import { signUpAndSignIn, toastText, waitForToast } from '../support/accounts';
@@ -38,6 +39,45 @@ function scene(): Pixels {
   return { width: WIDTH, height: HEIGHT, data };
 }
 
+/**
+ * Colour bars at 75 %: white, yellow, cyan, green, magenta, red and blue over a black and a
+ * full-white patch. A few flat, saturated areas: the picture that fooled the statistics.
+ */
+function colourBars(): Pixels {
+  const bars = [
+    [0.75, 0.75, 0.75],
+    [0.75, 0.75, 0],
+    [0, 0.75, 0.75],
+    [0, 0.75, 0],
+    [0.75, 0, 0.75],
+    [0.75, 0, 0],
+    [0, 0, 0.75],
+  ];
+  const data = new Uint8Array(WIDTH * HEIGHT * 4);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const rgb = y < (HEIGHT * 2) / 3 ? bars[Math.floor((x / WIDTH) * 7)]! : x < WIDTH / 2 ? [0.05, 0.05, 0.05] : [1, 1, 1];
+      data.set([rgb[0]! * 255, rgb[1]! * 255, rgb[2]! * 255, 255].map(Math.round), (y * WIDTH + x) * 4);
+    }
+  }
+  return { width: WIDTH, height: HEIGHT, data };
+}
+
+/** HSV hue (degrees) of the pixel at (x, y). */
+function hueAt(pixels: Pixels, x: number, y: number): number {
+  const i = (y * pixels.width + x) * 4;
+  const [r, g, b] = [pixels.data[i]!, pixels.data[i + 1]!, pixels.data[i + 2]!];
+  const hi = Math.max(r, g, b);
+  const d = hi - Math.min(r, g, b);
+  const h = hi === r ? (60 * (g - b)) / d : hi === g ? 120 + (60 * (b - r)) / d : 240 + (60 * (r - g)) / d;
+  return (h + 360) % 360;
+}
+
+/** The values the 'Shot matched' toast names, e.g. { Temperature: -66, Contrast: 4 }. */
+function sliderValues(toast: string): Record<string, number> {
+  return Object.fromEntries([...toast.matchAll(/(Temperature|Tint|Exposure|Contrast|Saturation) ([+-]?\d+)/g)].map((m) => [m[1]!, Number(m[2])]));
+}
+
 /** The scene as a camera with the wrong white balance saw it: linear light × (1.3, 1, 0.75). */
 function warm(source: Pixels): Pixels {
   const gains = [1.3, 1, 0.75];
@@ -63,6 +103,20 @@ function meanDeltaE(a: Pixels, b: Pixels): number {
   return sum / (a.data.length / 4);
 }
 
+/** Chooses `referenceName` as the reference, presses Match and reads the toast and the matched PROGRAM. */
+async function matchTo(page: Page, referenceName: string): Promise<{ toast: string; after: Pixels }> {
+  const choice = page.getByRole('group', { name: 'Reference' }).getByRole('button', { name: referenceName, exact: true });
+  // The reference is offered with its thumbnail once the server has made it (a live update).
+  await waitingFor('the reference thumbnail', WAIT.mediaMs, (timeout) => choice.locator('img').waitFor({ timeout }));
+  await choice.click();
+  const frame = await programFrame(page);
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await waitForToast(page, 'Shot matched');
+  const toast = await toastText(page);
+  await waitForProgram(page, WIDTH, frame);
+  return { toast, after: await readProgram(page) };
+}
+
 describe('Shot Match in Chromium', () => {
   const server = sharedServer();
   const browser = browserForSuite();
@@ -78,16 +132,8 @@ describe('Shot Match in Chromium', () => {
     await waitForProgram(page, WIDTH);
     const before = await readProgram(page);
 
-    const choice = page.getByRole('group', { name: 'Reference' }).getByRole('button', { name: 'match reference', exact: true });
-    // The reference is offered with its thumbnail once the server has made it (a live update).
-    await waitingFor('the reference thumbnail', WAIT.mediaMs, (timeout) => choice.locator('img').waitFor({ timeout }));
-    await choice.click();
-    const frame = await programFrame(page);
-    await page.getByRole('button', { name: 'Match', exact: true }).click();
-    await waitForToast(page, 'Shot matched');
-    expect(await toastText(page)).toMatch(/Temperature -\d+/);
-    await waitForProgram(page, WIDTH, frame);
-    const after = await readProgram(page);
+    const { toast, after } = await matchTo(page, 'match reference');
+    expect(toast).toMatch(/Temperature -\d+/);
 
     const beforeDelta = meanDeltaE(before, reference);
     const afterDelta = meanDeltaE(after, reference);
@@ -99,5 +145,30 @@ describe('Shot Match in Chromium', () => {
     await page.keyboard.press('Control+z');
     await waitForProgram(page, WIDTH, matched);
     expect(meanDeltaE(await readProgram(page), before)).toBeLessThan(0.5);
+  });
+
+  it('matches warm colour bars to colour bars without driving a slider to its end or turning a bar another hue', async () => {
+    const page = browser.page;
+    const reference = colourBars();
+    const clip = warm(reference);
+    await signUpAndSignIn(page, server);
+    await uploadAndOpen(page, writePng(reference, 'bars reference'), 'bars reference');
+    await uploadAndOpen(page, writePng(clip, 'warm bars'), 'warm bars');
+    await waitForProgram(page, WIDTH);
+    const before = await readProgram(page);
+
+    const { toast, after } = await matchTo(page, 'bars reference');
+    const values = sliderValues(toast);
+    console.info(`Shot Match on colour bars in Chromium: ${toast}; mean ΔE*ab ${meanDeltaE(before, reference).toFixed(2)} → ${meanDeltaE(after, reference).toFixed(2)}`);
+    expect(values.Temperature).toBeLessThan(-5);
+    for (const [name, value] of Object.entries(values)) expect(Math.abs(value), name).toBeLessThan(100);
+    // No contrast difference was recorded: the flat bars must not send Contrast off on its own.
+    expect(Math.abs(values.Contrast ?? 0)).toBeLessThanOrEqual(15);
+    for (let bar = 1; bar < 7; bar++) {
+      const x = Math.round(((bar + 0.5) / 7) * WIDTH);
+      const [a, b] = [hueAt(after, x, HEIGHT / 3), hueAt(reference, x, HEIGHT / 3)];
+      expect(Math.min(Math.abs(a - b), 360 - Math.abs(a - b)), `hue of bar ${bar}`).toBeLessThan(12);
+    }
+    expect(meanDeltaE(after, reference)).toBeLessThan(0.9 * meanDeltaE(before, reference));
   });
 });

@@ -28,6 +28,10 @@ const blueCast = frame('blue-cast.jpg', "nullsrc=s=480x270,geq=r='40+X/W*150':g=
 const greyscale = frame('greyscale.png', 'testsrc2=s=480x270', ['-vf', 'format=gray']);
 const night = frame('night.webp', "nullsrc=s=320x180,geq=lum='4+X/W*10':cb=128:cr=128", ['-c:v', 'libwebp']);
 const pattern = frame('pattern.jpg', 'testsrc2=s=480x270', ['-q:v', '3']);
+// A plain beige gradient, sent as a browser's JPEG: skin-coloured, but without any texture.
+const beige = frame('beige.jpg', "nullsrc=s=512x288,geq=r='184+X/W*46':g='143+X/W*36':b='115+X/W*30'", ['-q:v', '3']);
+// 75 % colour bars (SMPTE), saturated flat areas.
+const bars = frame('bars.jpg', 'smptebars=s=512x288', ['-q:v', '3']);
 // 5000 × 5000 of one colour: a small file that would decode to 100 MB.
 const huge = frame('huge.png', 'color=c=gray:s=5000x5000');
 
@@ -63,6 +67,18 @@ describe.each(DATABASE_KINDS)('POST /api/functions/analyze-scene on the %s datab
       expect(isLookId(r.lut) && getLook(r.lut).catalogues).toContain('editor');
       expect(r.confidence).toBeGreaterThan(0);
       expect(r.confidence).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('finds no skin in a plain beige gradient or colour bars, so no skin tone, portrait or skin look', async () => {
+    for (const imageData of [beige, bars]) {
+      const answer = await recommendations(premium.cookie, { imageData, mediaType: 'image' });
+      expect(answer.sceneAnalysis.skinTone).toBeUndefined();
+      expect(answer.sceneAnalysis.genre).not.toBe('Portrait / people');
+      for (const r of answer.recommendations) {
+        expect(SKIN_LOOKS).not.toContain(r.lut);
+        expect(r.reason).not.toMatch(/skin/i);
+      }
     }
   });
 

@@ -7,7 +7,7 @@ import type { Recommendation } from './confidence';
 import { mergeImageStats } from './image-stats';
 import type { ImageStats } from './image-stats';
 import { recommendLooks } from './recommend';
-import { describeScene } from './scene-analysis';
+import { describeSceneWithClaims } from './scene-analysis';
 import type { SceneAnalysis } from './scene-analysis';
 import { summariseStats } from './stats-summary';
 
@@ -27,5 +27,6 @@ export interface AnalyzeOptions {
 export function analyzeScene(stats: ImageStats | readonly ImageStats[], options: AnalyzeOptions): SceneAnalysisResult {
   const merged = Array.isArray(stats) ? mergeImageStats(stats as readonly ImageStats[]) : (stats as ImageStats);
   const summary = summariseStats(merged);
-  return { sceneAnalysis: describeScene(summary), recommendations: recommendLooks(summary, options) };
+  const scene = describeSceneWithClaims(summary);
+  return { sceneAnalysis: scene.sceneAnalysis, recommendations: recommendLooks(summary, { ...options, sceneClaims: scene.claims }) };
 }

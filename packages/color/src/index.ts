@@ -119,16 +119,18 @@ export { REC709_LUMA, linearRec709ToLab, deltaE76 } from './colorimetry';
 export type { Matrix3, Rgb } from './matrix';
 
 // Smart Analyze and Smart Auto Grade
-export { measureImage, mergeImageStats, isSkin, HUE_NAMES } from './image-stats';
+export { measureImage, mergeImageStats, isSkin, skinLikelihood, colourfulness, HUE_NAMES } from './image-stats';
 export type { ImageStats, BandSums, HueName } from './image-stats';
 export { summariseStats, estimateNeutral } from './stats-summary';
 export type { StatsSummary, ColourCast, DominantHue } from './stats-summary';
 export { analyzeScene } from './analyze-scene';
 export type { SceneAnalysisResult, AnalyzeOptions } from './analyze-scene';
 export type { SceneAnalysis } from './scene-analysis';
+export { CONSISTENCY_RULES, brokenRules } from './scene-consistency';
+export type { Claim, ConsistencyRule, SceneFacts } from './scene-consistency';
 export { FALLBACK_RECOMMENDATIONS, confidenceColor, formatConfidence } from './confidence';
 export type { Recommendation, ConfidenceColor } from './confidence';
 export { suggestAutoGrade } from './auto-grade';
 export type { AutoGradeTarget } from './auto-grade';
-export { matchShot, applyShotMatch, SHOT_MATCH_KEYS } from './shot-match';
+export { matchShot, applyShotMatch, SHOT_MATCH_KEYS, SHOT_MATCH_REACH } from './shot-match';
 export type { ShotMatchImage } from './shot-match';

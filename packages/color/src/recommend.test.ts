@@ -11,6 +11,7 @@ const ORDINARY: StatsSummary = {
   clipping: { shadows: 0, highlights: 0 },
   cast: { shadows: neutralCast, midtones: neutralCast, highlights: neutralCast },
   saturation: { mean: 0.25, p90: 0.5 },
+  chroma: { mean: 0.15, vividShare: 0.1 },
   colourfulShare: 0.2,
   skinShare: 0,
   skinLuma: null,

@@ -9,14 +9,18 @@ import type { LookId } from './look-catalogue';
 import type { LookTier } from './look-types';
 import type { Recommendation } from './confidence';
 import { FALLBACK_RECOMMENDATIONS } from './confidence';
-import { greenBlueShare, warmHueShare } from './scene-analysis';
-import { CLIPPED_SHARE, kelvinWords, percent, readExposure, readLight } from './scene-reading';
+import { greenBlueShare, sceneFacts, warmHueShare } from './scene-analysis';
+import { brokenRules } from './scene-consistency';
+import type { Claim, SceneFacts } from './scene-consistency';
+import { CLIPPED_SHARE, kelvinWords, percent, readColour, readExposure, readLight, SKIN_SHARE } from './scene-reading';
 import type { StatsSummary } from './stats-summary';
 
 interface Proposal {
   readonly lut: LookId;
   readonly confidence: number;
   readonly reason: string;
+  /** What the reason claims about the picture (checked against the scene's claims). */
+  readonly claims?: readonly Claim[];
 }
 
 /** Maps a signal strength (0 = barely, 1 = clearly) to a confidence between `low` and `high`. */
@@ -34,19 +38,19 @@ const RULES: readonly Rule[] = [
     if (!s.greyscale) return [];
     const reason = `The picture is nearly colourless (mean saturation ${percent(s.saturation.mean)}): a true black-and-white look keeps it clean`;
     return [
-      { lut: 'black-white-classic', confidence: 0.92, reason },
-      { lut: 'ilford-hp5', confidence: 0.86, reason: `${reason}, with a film toe and shoulder` },
+      { lut: 'black-white-classic', confidence: 0.92, reason, claims: ['monochrome'] },
+      { lut: 'ilford-hp5', confidence: 0.86, reason: `${reason}, with a film toe and shoulder`, claims: ['monochrome'] },
     ];
   },
   (s) => {
-    if (s.greyscale || s.skinShare < 0.04) return [];
-    const c = scale((s.skinShare - 0.04) / 0.2, 0.65, 0.9);
+    if (s.greyscale || s.skinShare < SKIN_SHARE) return [];
+    const c = scale((s.skinShare - SKIN_SHARE) / 0.2, 0.65, 0.9);
     const what = `Skin tones cover ${percent(s.skinShare)} of the frame`;
     return [
-      { lut: 'skin-glow', confidence: c, reason: `${what}: warm, luminous skin with soft highlights` },
-      { lut: 'selfie-perfect', confidence: c - 0.06, reason: `${what}: brighter, flattering mid-tones` },
-      { lut: 'vogue-portrait', confidence: c - 0.03, reason: `${what}: polished portrait contrast` },
-      { lut: 'kodak-portra-800', confidence: c - 0.08, reason: `${what}: a portrait film stock's honest skin` },
+      { lut: 'skin-glow', confidence: c, reason: `${what}: warm, luminous skin with soft highlights`, claims: ['skin'] },
+      { lut: 'selfie-perfect', confidence: c - 0.06, reason: `${what}: brighter, flattering mid-tones`, claims: ['skin'] },
+      { lut: 'vogue-portrait', confidence: c - 0.03, reason: `${what}: polished portrait contrast`, claims: ['skin'] },
+      { lut: 'kodak-portra-800', confidence: c - 0.08, reason: `${what}: a portrait film stock's honest skin`, claims: ['skin'] },
     ];
   },
   (s) => {
@@ -55,8 +59,8 @@ const RULES: readonly Rule[] = [
     const c = scale((-light.tint - 0.03) / 0.15, 0.6, 0.88);
     const reason = `Cool blue cast (${kelvinWords(light.kelvin)}; blue exceeds red by ${percent(-light.tint)} in the ${light.band})`;
     return [
-      { lut: 'instagram-warm', confidence: c, reason: `${reason}: a warm look balances it` },
-      { lut: 'golden-hour-magic', confidence: c - 0.04, reason: `${reason}: turn it into low evening sun` },
+      { lut: 'instagram-warm', confidence: c, reason: `${reason}: a warm look balances it`, claims: ['cool-light'] },
+      { lut: 'golden-hour-magic', confidence: c - 0.04, reason: `${reason}: turn it into low evening sun`, claims: ['cool-light'] },
     ];
   },
   (s) => {
@@ -65,8 +69,8 @@ const RULES: readonly Rule[] = [
     const c = scale((light.tint - 0.08) / 0.2, 0.6, 0.85);
     const reason = `Strong warm cast (${kelvinWords(light.kelvin)}; red exceeds blue by ${percent(light.tint)} in the ${light.band})`;
     return [
-      { lut: 'youtube-clean', confidence: c, reason: `${reason}: a clean, neutral look keeps whites white` },
-      { lut: 'golden-hour-magic', confidence: c - 0.05, reason: `${reason}: lean into it as golden light` },
+      { lut: 'youtube-clean', confidence: c, reason: `${reason}: a clean, neutral look keeps whites white`, claims: ['warm-light'] },
+      { lut: 'golden-hour-magic', confidence: c - 0.05, reason: `${reason}: lean into it as golden light`, claims: ['warm-light'] },
     ];
   },
   (s) => {
@@ -80,14 +84,15 @@ const RULES: readonly Rule[] = [
     const lean = light.verdict === 'mixed' ? light.tintLean : light.verdict === 'neutral' && warmTones ? 'warm' : light.verdict;
     const warm = lean === 'warm';
     const tones = `${lean} tones`;
+    const claims: Claim[] = ['dark', ...(lean === 'warm' ? (['warm-tones'] as const) : lean === 'cool' ? (['cool-tones'] as const) : [])];
     return warm
       ? [
-          { lut: 'dark-academia', confidence: c, reason: `${reason} with ${tones}: lamp-lit browns suit it` },
-          { lut: 'blade-runner-2049', confidence: c - 0.04, reason: `${reason} with ${tones}: a dusty orange haze` },
+          { lut: 'dark-academia', confidence: c, reason: `${reason} with ${tones}: lamp-lit browns suit it`, claims },
+          { lut: 'blade-runner-2049', confidence: c - 0.04, reason: `${reason} with ${tones}: a dusty orange haze`, claims },
         ]
       : [
-          { lut: 'street-urban', confidence: c, reason: `${reason} with ${tones}: gritty contrast suits it` },
-          { lut: 'game-of-thrones', confidence: c - 0.04, reason: `${reason} with ${tones}: cold steel blue-grey` },
+          { lut: 'street-urban', confidence: c, reason: `${reason} with ${tones}: gritty contrast suits it`, claims },
+          { lut: 'game-of-thrones', confidence: c - 0.04, reason: `${reason} with ${tones}: cold steel blue-grey`, claims },
         ];
   },
   (s) => {
@@ -111,7 +116,7 @@ const RULES: readonly Rule[] = [
   },
   (s) => {
     const cool = greenBlueShare(s);
-    if (s.greyscale || s.skinShare >= 0.04 || s.colourfulShare < 0.25 || cool < 0.45) return [];
+    if (s.greyscale || s.skinShare >= SKIN_SHARE || s.colourfulShare < 0.25 || cool < 0.45) return [];
     const c = scale((cool - 0.45) / 0.4, 0.62, 0.88);
     const reason = `Greens and blues hold ${percent(cool)} of the coloured pixels`;
     return [
@@ -122,16 +127,17 @@ const RULES: readonly Rule[] = [
   },
   (s) => {
     const warm = warmHueShare(s);
-    if (s.greyscale || s.skinShare >= 0.04 || s.colourfulShare < 0.3 || warm < 0.6) return [];
+    if (s.greyscale || s.skinShare >= SKIN_SHARE || s.colourfulShare < 0.3 || warm < 0.6) return [];
     const c = scale((warm - 0.6) / 0.35, 0.6, 0.82);
     return [{ lut: 'food-delicious', confidence: c, reason: `Reds, oranges and yellows hold ${percent(warm)} of the coloured pixels: rich appetising warmth` }];
   },
   (s) => {
-    if (s.greyscale || s.saturation.mean >= 0.15 || s.saturation.mean < 0.04) return [];
-    const reason = `Muted palette (mean saturation ${percent(s.saturation.mean)})`;
+    const colour = readColour(s);
+    if (!colour.muted || colour.chroma < 0.01) return [];
+    const reason = `Muted palette (mean colourfulness ${percent(colour.chroma)})`;
     return [
-      { lut: 'vintage-film', confidence: 0.66, reason: `${reason}: suits a faded film print` },
-      { lut: 'kodak-vision3-500t', confidence: 0.62, reason: `${reason}: suits a motion-picture film stock` },
+      { lut: 'vintage-film', confidence: 0.66, reason: `${reason}: suits a faded film print`, claims: ['muted'] },
+      { lut: 'kodak-vision3-500t', confidence: 0.62, reason: `${reason}: suits a motion-picture film stock`, claims: ['muted'] },
     ];
   },
   (s) => {
@@ -139,8 +145,8 @@ const RULES: readonly Rule[] = [
     const c = scale((s.luma.p50 - 0.62) / 0.2, 0.6, 0.8);
     const reason = `Bright, high-key frame (median brightness ${percent(s.luma.p50)})`;
     return [
-      { lut: 'vsco-girl', confidence: c, reason: `${reason}: airy pastel tones` },
-      { lut: 'fuji-400h-pro', confidence: c - 0.03, reason: `${reason}: a pastel film stock` },
+      { lut: 'vsco-girl', confidence: c, reason: `${reason}: airy pastel tones`, claims: ['bright'] },
+      { lut: 'fuji-400h-pro', confidence: c - 0.03, reason: `${reason}: a pastel film stock`, claims: ['bright'] },
     ];
   },
 ];
@@ -150,6 +156,11 @@ export interface RecommendOptions {
   readonly tier: LookTier;
   /** How many to return (default 5). */
   readonly limit?: number;
+  /**
+   * What the scene analysis of the same answer claims (`describeSceneWithClaims`): a reason whose
+   * claims would contradict it, or the measurements, by the consistency table is left out.
+   */
+  readonly sceneClaims?: ReadonlySet<Claim>;
 }
 
 /**
@@ -159,16 +170,19 @@ export interface RecommendOptions {
  */
 export function recommendLooks(summary: StatsSummary, options: RecommendOptions): Recommendation[] {
   const best = new Map<LookId, Proposal>();
+  const facts: SceneFacts = sceneFacts(summary);
+  const scene = [...(options.sceneClaims ?? [])];
   for (const rule of RULES) {
     for (const proposal of rule(summary)) {
-      if (SKIN_LOOKS.has(proposal.lut) && (summary.skinShare < 0.04 || summary.greyscale)) continue;
+      if (SKIN_LOOKS.has(proposal.lut) && (summary.skinShare < SKIN_SHARE || summary.greyscale)) continue;
+      if (brokenRules([...scene, ...(proposal.claims ?? [])], facts).length > 0) continue;
       const known = best.get(proposal.lut);
       if (!known || known.confidence < proposal.confidence) best.set(proposal.lut, proposal);
     }
   }
   for (const fallback of FALLBACK_RECOMMENDATIONS) {
     if (best.size >= 3) break;
-    if (SKIN_LOOKS.has(fallback.lut) && (summary.skinShare < 0.04 || summary.greyscale)) continue;
+    if (SKIN_LOOKS.has(fallback.lut) && (summary.skinShare < SKIN_SHARE || summary.greyscale)) continue;
     if (!best.has(fallback.lut)) best.set(fallback.lut, fallback);
   }
   const ranked = [...best.values()]

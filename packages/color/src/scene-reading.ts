@@ -104,3 +104,25 @@ export function clippingWords(e: ExposureReading): string {
   if (e.shadowsClipped >= CLIPPED_SHARE) parts.push(`${percent(e.shadowsClipped)} crushed shadows`);
   return parts.join(', ');
 }
+
+/** Share of strongly colourful pixels (colourfulness 0.5 or more) from which the colours read vibrant. */
+export const VIVID_SHARE = 0.3;
+/** Mean colourfulness below which the colours read muted. */
+export const MUTED_CHROMA = 0.1;
+/** Skin coverage (mean skin likelihood) from which the answer speaks of skin at all. */
+export const SKIN_SHARE = 0.05;
+
+export interface ColourReading {
+  /** Mean colourfulness of the frame (see `StatsSummary.chroma`). */
+  readonly chroma: number;
+  /** Share of its pixels with colourfulness 0.5 or more. */
+  readonly vividShare: number;
+  readonly vivid: boolean;
+  readonly muted: boolean;
+}
+
+/** Reads how colourful the picture is, once for the whole answer. A greyscale picture is neither vivid nor (merely) muted. */
+export function readColour(s: StatsSummary): ColourReading {
+  const { mean: chroma, vividShare } = s.chroma;
+  return { chroma, vividShare, vivid: !s.greyscale && vividShare >= VIVID_SHARE, muted: !s.greyscale && chroma < MUTED_CHROMA };
+}

@@ -3,8 +3,8 @@ import { linearRec709ToLab, deltaE76 } from './colorimetry';
 import { DEFAULT_GRADE, isIdentityGrade, parseGrade } from './grade';
 import type { Grade } from './grade';
 import { renderGrade } from './render';
-import { applyShotMatch, matchShot, SHOT_MATCH_KEYS } from './shot-match';
-import { colourChart, greyscale, makeImage, random } from './testing/images';
+import { applyShotMatch, matchShot, SHOT_MATCH_KEYS, SHOT_MATCH_REACH } from './shot-match';
+import { colourBars, colourChart, greyscale, makeImage, random } from './testing/images';
 import type { TestImage } from './testing/images';
 import { decodeGamma, encodeGamma } from './transfer';
 
@@ -139,6 +139,102 @@ describe('matchShot', () => {
   it('refuses a picture whose data does not match its size', () => {
     expect(() => matchShot({ width: 4, height: 4, data: new Uint8ClampedArray(10) }, reference)).toThrow(RangeError);
     expect(() => matchShot(reference, { width: 2, height: 1, data: new Uint8ClampedArray(8) })).toThrow(/no opaque pixels/);
+  });
+});
+
+/** The picture softened by a 3 × 3 box blur, as a small JPEG thumbnail softens the edges between bars. */
+function soften(image: TestImage): TestImage {
+  const { width, height } = image;
+  const data = new Uint8ClampedArray(image.data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        let n = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const [sx, sy] = [x + dx, y + dy];
+            if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
+            sum += image.data[(sy * width + sx) * 4 + c]!;
+            n++;
+          }
+        }
+        data[(y * width + x) * 4 + c] = Math.round(sum / n);
+      }
+    }
+  }
+  return { width, height, data };
+}
+
+/** HSV hue (degrees) of the pixel at (x, y). */
+function hueAt(image: TestImage, x: number, y: number): number {
+  const i = (y * image.width + x) * 4;
+  const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+  const hi = Math.max(r, g, b);
+  const d = hi - Math.min(r, g, b);
+  const h = hi === r ? (60 * (g - b)) / d : hi === g ? 120 + (60 * (b - r)) / d : 240 + (60 * (r - g)) / d;
+  return (h + 360) % 360;
+}
+
+const hueDistance = (a: number, b: number): number => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+
+describe('matchShot on colour bars', () => {
+  const BAR_CASES: readonly (readonly [string, Difference])[] = [
+    ['the same bars', {}],
+    ['a warm cast', { gains: [1.3, 1, 0.75] }],
+    ['a cool cast', { gains: [0.78, 1, 1.3] }],
+    ['under-exposure', { stops: -0.7 }],
+    ['over-exposure', { stops: 0.6 }],
+  ];
+
+  it.each(BAR_CASES)('matches bars at 75 per cent recorded with %s to a softened copy without driving a slider to its end or turning a bar another hue', (_name, difference) => {
+    const source = colourBars(0.75);
+    const reference = soften(source);
+    const clip = recordDifferently(source, difference);
+    const grade = matchShot(clip, reference);
+    for (const key of SHOT_MATCH_KEYS) expect(Math.abs(grade.adjustments[key]), key).toBeLessThan(SHOT_MATCH_REACH[key]);
+    // No contrast difference was recorded, so contrast stays near rest.
+    expect(Math.abs(grade.adjustments.contrast)).toBeLessThanOrEqual(15);
+    const out = render(clip, grade);
+    for (let bar = 1; bar < 7; bar++) {
+      const x = Math.round(((bar + 0.5) / 7) * source.width);
+      expect(hueDistance(hueAt(out, x, 40), hueAt(reference, x, 40)), `bar ${bar}`).toBeLessThan(12);
+    }
+    // Closer, where there was a difference worth matching; never more than a trace further away.
+    const [before, after] = [meanDeltaE(clip, reference), meanDeltaE(out, reference)];
+    expect(after).toBeLessThanOrEqual(before > 5 ? 0.85 * before : before + 1);
+  });
+
+  it('keeps every slider within its reach (none at ±100) and the blue bar blue for bars with a strong green or magenta cast', () => {
+    const source = colourBars(0.75);
+    const reference = soften(source);
+    for (const gains of [
+      [0.88, 1.15, 0.88],
+      [1.12, 0.85, 1.12],
+    ] as const) {
+      const clip = recordDifferently(source, { gains });
+      const grade = matchShot(clip, reference);
+      for (const key of SHOT_MATCH_KEYS) expect(Math.abs(grade.adjustments[key]), key).toBeLessThanOrEqual(SHOT_MATCH_REACH[key]);
+      const out = render(clip, grade);
+      const hueShift = (bar: number) => {
+        const x = Math.round(((bar + 0.5) / 7) * source.width);
+        return hueDistance(hueAt(out, x, 40), hueAt(reference, x, 40));
+      };
+      // The white balance's Bradford transform mixes the channels of a saturated primary, so the
+      // green bar under a strong green cast is left up to about 23° off; none turns another colour.
+      for (let bar = 1; bar < 6; bar++) expect(hueShift(bar), `bar ${bar}`).toBeLessThan(25);
+      expect(hueShift(6), 'the blue bar').toBeLessThan(12);
+    }
+  });
+
+  it('leaves white balance near rest for full-level bars, which have no unclipped grey to read the light from', () => {
+    const reference = soften(colourBars(1));
+    for (const difference of [{}, { gains: [1.15, 1, 0.85] as const }, { stops: -0.5 }]) {
+      const grade = matchShot(recordDifferently(colourBars(1), difference), reference);
+      expect(Math.abs(grade.adjustments.temperature)).toBeLessThanOrEqual(10);
+      expect(Math.abs(grade.adjustments.tint)).toBeLessThanOrEqual(10);
+      expect(Math.abs(grade.adjustments.contrast)).toBeLessThanOrEqual(15);
+    }
   });
 });
 

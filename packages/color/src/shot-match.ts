@@ -30,7 +30,7 @@ import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
 import { applyGradeToColors, EXPOSURE_STOPS_AT_FULL } from './grade-program';
 import { measureImage } from './image-stats';
-import { summariseStats } from './stats-summary';
+import { neutralSupport, summariseStats } from './stats-summary';
 import { decodeGamma } from './transfer';
 import { sliderValuesToNeutralise } from './white-balance';
 
@@ -43,6 +43,35 @@ export interface ShotMatchImage {
 
 /** The sliders Shot Match sets; it also sets the custom curves. */
 export const SHOT_MATCH_KEYS = ['temperature', 'tint', 'exposure', 'contrast', 'saturation'] as const satisfies readonly AdjustmentKey[];
+export type ShotMatchKey = (typeof SHOT_MATCH_KEYS)[number];
+
+/**
+ * The furthest Shot Match moves each slider from rest. A match is a correction between two
+ * recordings of similar scenes; a slider at its end stop says the measurement was fooled (colour
+ * bars, a few flat patches, a clipped white) rather than that the pictures differ that much, and
+ * the curves take up what is left of a real difference.
+ */
+export const SHOT_MATCH_REACH: Readonly<Record<ShotMatchKey, number>> = { temperature: 90, tint: 90, exposure: 80, contrast: 50, saturation: 50 };
+/**
+ * Share of a picture's measured pixels the light estimate must rest on (see `neutralSupport`) for
+ * the white balance to be used in full; below it the white balance is scaled down in proportion,
+ * so a picture with almost no grey in it (colour bars at full level, a field of flowers) cannot
+ * swing Temperature and Tint on the strength of a few edge pixels.
+ */
+const FULL_SUPPORT = 0.06;
+/**
+ * What a contrast value costs in the fit, in tonal spread per 100 slider units: when the spread
+ * hardly answers the slider (a picture of a few flat levels, or clipped at both ends), the fit
+ * stays near rest instead of running to the end stop for a sliver of spread.
+ */
+const CONTRAST_COST = 0.005;
+/**
+ * Spreads within this share of each other count as the same: a small difference in spread is as
+ * likely a difference in sharpness or compression (a thumbnail's softened edges between flat
+ * areas) as in contrast, and the contrast slider is weak enough (+100 spreads the tones about a
+ * fifth wider) that chasing it would move the slider far.
+ */
+const SPREAD_TOLERANCE = 0.06;
 
 /** Pixels read from each picture for the fitting (a regular grid above this). */
 const SAMPLE_BUDGET = 16384;
@@ -100,43 +129,117 @@ const [KR, KG, KB] = REC709_LUMA;
 const linearLuminance = (t: Float64Array) => map(t, (r, g, b) => KR * decodeGamma(r) + KG * decodeGamma(g) + KB * decodeGamma(b));
 const encodedLuma = (t: Float64Array) => map(t, (r, g, b) => KR * r + KG * g + KB * b);
 
-/** Mean distance of the linear channels from the linear luminance: what the saturation slider scales. */
+/**
+ * Mean distance of the linear channels from the linear luminance (what the saturation slider
+ * scales), trimmed: the 5 % most and least colourful pixels are left out, so a few clipped or
+ * edge pixels do not decide it.
+ */
 function meanChroma(t: Float64Array): number {
   const chroma = map(t, (r, g, b) => {
     const [lr, lg, lb] = [decodeGamma(r), decodeGamma(g), decodeGamma(b)];
     const y = KR * lr + KG * lg + KB * lb;
     return Math.abs(lr - y) + Math.abs(lg - y) + Math.abs(lb - y);
-  });
-  return chroma.reduce((a, b) => a + b, 0) / Math.max(1, chroma.length);
+  }).sort();
+  const kept = chroma.subarray(Math.floor(chroma.length * 0.05), Math.ceil(chroma.length * 0.95));
+  return kept.reduce((a, b) => a + b, 0) / Math.max(1, kept.length);
 }
 
-function tonalSpread(t: Float64Array): number {
-  const [p10, p90] = quantiles(encodedLuma(t), [0.1, 0.9]);
-  return p90! - p10!;
+/**
+ * The part of the tonal scale both pictures recorded: quantile levels from `low` to `high`, where
+ * `low` is the larger of the two pictures' shares of crushed blacks and `high` leaves out the larger
+ * share of clipped highlights. A clipped white (or crushed black) holds no tones to match: it is
+ * the same level however bright the scene was, so exposure and contrast are read between them.
+ */
+interface TonalBand {
+  readonly low: number;
+  readonly high: number;
 }
 
-function slider(v: number): number {
-  const rounded = Math.round(Math.min(100, Math.max(-100, v)));
+function clippedShares(t: Float64Array): { crushed: number; clipped: number } {
+  let crushed = 0;
+  let clipped = 0;
+  for (let i = 0; i < t.length; i += 3) {
+    const [r, g, b] = [t[i]!, t[i + 1]!, t[i + 2]!];
+    if (Math.max(r, g, b) >= 254 / 255) clipped++;
+    else if (KR * r + KG * g + KB * b <= 2 / 255) crushed++;
+  }
+  const n = Math.max(1, t.length / 3);
+  return { crushed: crushed / n, clipped: clipped / n };
+}
+
+function tonalBand(a: Float64Array, b: Float64Array): TonalBand {
+  const [ca, cb] = [clippedShares(a), clippedShares(b)];
+  const low = Math.max(ca.crushed, cb.crushed);
+  const high = 1 - Math.max(ca.clipped, cb.clipped);
+  // A picture that is mostly clipped leaves nothing between: fall back to the whole scale.
+  return high - low >= 0.3 ? { low, high } : { low: 0, high: 1 };
+}
+
+/** The values between quantile levels `from` and `to` of the band, sorted. */
+function trimmed(values: Float64Array, band: TonalBand, from: number, to: number): Float64Array {
+  const sorted = Float64Array.from(values).sort();
+  const at = (q: number) => Math.round((band.low + q * (band.high - band.low)) * sorted.length);
+  const kept = sorted.subarray(Math.min(sorted.length - 1, at(from)), Math.max(at(from) + 1, at(to)));
+  return kept.length > 0 ? kept : sorted;
+}
+
+const mean = (values: Float64Array): number => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+/**
+ * The picture's level: the mean linear luminance of the middle half of the band (its 25th to 75th
+ * percentiles). A trimmed mean, not the median, so that a picture of a few flat levels (colour
+ * bars) gives a level that moves smoothly with exposure instead of jumping from bar to bar.
+ */
+function level(t: Float64Array, band: TonalBand): number {
+  return mean(trimmed(linearLuminance(t), band, 0.25, 0.75));
+}
+
+/**
+ * How much of the tonal scale the picture spreads over: the mean absolute deviation of encoded
+ * luma in the band, its outer 5 % at each end trimmed. A deviation, not a distance between two
+ * percentiles, so it moves smoothly with contrast even for a picture of a few flat levels.
+ */
+function tonalSpread(t: Float64Array, band: TonalBand): number {
+  const kept = trimmed(encodedLuma(t), band, 0.05, 0.95);
+  const centre = mean(kept);
+  return kept.reduce((sum, v) => sum + Math.abs(v - centre), 0) / Math.max(1, kept.length);
+}
+
+/** A slider value, rounded and kept within Shot Match's reach for that slider. */
+function slider(key: ShotMatchKey, v: number): number {
+  const reach = SHOT_MATCH_REACH[key];
+  const rounded = Math.round(Math.min(reach, Math.max(-reach, v)));
   return rounded === 0 ? 0 : rounded;
 }
 
 const withAdjustments = (adjustments: Adjustments): Grade => ({ ...DEFAULT_GRADE, adjustments });
 
-/** The integer contrast whose tonal spread is closest to `target` (the spread grows with contrast). */
-function fitContrast(clip: Float64Array, adjustments: Adjustments, target: number): number {
-  const error = (contrast: number) => tonalSpread(applyGradeToColors(withAdjustments({ ...adjustments, contrast }), clip)) - target;
-  const atZero = error(0);
-  if (Math.abs(atZero) < 1e-9) return 0;
-  let lo = atZero < 0 ? 0 : -100;
-  let hi = atZero < 0 ? 100 : 0;
-  if (atZero < 0 && error(100) <= 0) return 100;
-  if (atZero > 0 && error(-100) >= 0) return -100;
-  while (hi - lo > 1) {
-    const mid = Math.round((lo + hi) / 2);
-    if (error(mid) < 0) lo = mid;
-    else hi = mid;
+/**
+ * The integer contrast whose tonal spread is closest to `target`, each unit of contrast costing
+ * {@link CONTRAST_COST} per 100 (so a value is only worth its spread), within Shot Match's reach.
+ */
+function fitContrast(clip: Float64Array, adjustments: Adjustments, band: TonalBand, target: number): number {
+  const reach = SHOT_MATCH_REACH.contrast;
+  const costs = new Map<number, number>();
+  const cost = (contrast: number): number => {
+    let known = costs.get(contrast);
+    if (known === undefined) {
+      const spread = tonalSpread(applyGradeToColors(withAdjustments({ ...adjustments, contrast }), clip), band);
+      known = Math.max(0, Math.abs(spread - target) - SPREAD_TOLERANCE * target) + (CONTRAST_COST * Math.abs(contrast)) / 100;
+      costs.set(contrast, known);
+    }
+    return known;
+  };
+  // The cost falls and then rises along the slider (the spread grows with contrast, the price
+  // with its size), so a ternary search finds its lowest point.
+  let [lo, hi] = [-reach, reach];
+  while (hi - lo > 2) {
+    const third = Math.floor((hi - lo) / 3);
+    if (cost(lo + third) < cost(hi - third)) hi = hi - third - 1;
+    else lo = lo + third + 1;
   }
-  return slider(Math.abs(error(lo)) <= Math.abs(error(hi)) ? lo : hi);
+  const best = [0, ...Array.from({ length: hi - lo + 1 }, (_, k) => lo + k)].reduce((a, b) => (cost(b) < cost(a) - 1e-12 ? b : a));
+  return slider('contrast', best);
 }
 
 /**
@@ -189,28 +292,33 @@ export function matchShot(clip: ShotMatchImage, reference: ShotMatchImage): Grad
   const clipPixels = samplePixels(clip);
   const refPixels = samplePixels(reference);
   if (clipPixels.length === 0 || refPixels.length === 0) throw new RangeError('a picture to match has no opaque pixels');
-  const clipStats = summariseStats(measureImage(clip.data, clip.width, clip.height));
-  const refStats = summariseStats(measureImage(reference.data, reference.width, reference.height));
+  const clipMeasured = measureImage(clip.data, clip.width, clip.height);
+  const refMeasured = measureImage(reference.data, reference.width, reference.height);
+  const clipStats = summariseStats(clipMeasured);
+  const refStats = summariseStats(refMeasured);
   const colourful = !clipStats.greyscale && !refStats.greyscale;
 
   const a: Record<AdjustmentKey, number> = { ...DEFAULT_ADJUSTMENTS };
   if (colourful) {
     const balance = sliderValuesToNeutralise(clipStats.neutral, refStats.neutral);
-    a.temperature = slider(balance.temperature);
-    a.tint = slider(balance.tint);
+    const support = Math.min(neutralSupport(clipMeasured, clipStats.neutral), neutralSupport(refMeasured, refStats.neutral));
+    const trust = Math.min(1, support / FULL_SUPPORT);
+    a.temperature = slider('temperature', trust * balance.temperature);
+    a.tint = slider('tint', trust * balance.tint);
   }
 
-  const refMedian = quantiles(linearLuminance(refPixels), [0.5])[0]!;
-  const refSpread = tonalSpread(refPixels);
+  const band = tonalBand(clipPixels, refPixels);
+  const refMedian = level(refPixels, band);
+  const refSpread = tonalSpread(refPixels, band);
   for (let round = 0; round < 2; round++) {
-    const median = quantiles(linearLuminance(applyGradeToColors(withAdjustments(a), clipPixels)), [0.5])[0]!;
-    if (median > 0 && refMedian > 0) a.exposure = slider(a.exposure + (Math.log2(refMedian / median) / EXPOSURE_STOPS_AT_FULL) * 100);
-    a.contrast = fitContrast(clipPixels, a, refSpread);
+    const median = level(applyGradeToColors(withAdjustments(a), clipPixels), band);
+    if (median > 0 && refMedian > 0) a.exposure = slider('exposure', a.exposure + (Math.log2(refMedian / median) / EXPOSURE_STOPS_AT_FULL) * 100);
+    a.contrast = fitContrast(clipPixels, a, band, refSpread);
   }
 
   if (colourful) {
     const chroma = meanChroma(applyGradeToColors(withAdjustments(a), clipPixels));
-    if (chroma > 1e-4) a.saturation = slider((meanChroma(refPixels) / chroma - 1) * 100);
+    if (chroma > 1e-4) a.saturation = slider('saturation', (meanChroma(refPixels) / chroma - 1) * 100);
   }
 
   // The curves come before the saturation step: fit them from the clip without it to the

@@ -3,7 +3,10 @@
  * about. All values are shares (0..1) or encoded levels (0..1) unless noted.
  */
 import type { HueName, ImageStats } from './image-stats';
-import { CHROMA_BINS, CHROMA_RANGE, HUE_NAMES } from './image-stats';
+import { HUE_NAMES } from './image-stats';
+import { estimateNeutral } from './neutral-light';
+
+export { estimateNeutral, neutralSupport } from './neutral-light';
 
 export interface ColourCast {
   /** Mean encoded R, G, B of the band. */
@@ -31,8 +34,16 @@ export interface StatsSummary {
   readonly clipping: { readonly shadows: number; readonly highlights: number };
   readonly cast: { readonly shadows: ColourCast; readonly midtones: ColourCast; readonly highlights: ColourCast };
   readonly saturation: { readonly mean: number; readonly p90: number };
+  /**
+   * Colourfulness under neutral light (`colourfulness`: (max − min) / max(max, 0.25) of the
+   * white-balanced colour): its mean, and the share of pixels at 0.5 or more. Unlike HSV
+   * saturation it does not call dark, noisy pixels colourful, nor a warm-lit grey wall; it is
+   * what 'vibrant' and 'muted' are read from.
+   */
+  readonly chroma: { readonly mean: number; readonly vividShare: number };
   /** Share of pixels with saturation ≥ 0.2 and value ≥ 0.15. */
   readonly colourfulShare: number;
+  /** Skin coverage: the frame's mean skin likelihood (see `skinLikelihood`), 0..1. */
   readonly skinShare: number;
   /** Mean luma of the skin pixels, or null without skin. */
   readonly skinLuma: number | null;
@@ -64,50 +75,6 @@ function cast(band: ImageStats['shadows'], total: number): ColourCast {
   return { mean, warmth: mean[0] - mean[2], greenness: mean[1] - (mean[0] + mean[2]) / 2, share: band.count / total };
 }
 
-/** Chromaticity (log2 R/G, log2 B/G) of the centre of histogram bin `bin`. */
-function binCentre(bin: number): [number, number] {
-  const step = (2 * CHROMA_RANGE) / CHROMA_BINS;
-  return [-CHROMA_RANGE + ((bin % CHROMA_BINS) + 0.5) * step, -CHROMA_RANGE + (Math.floor(bin / CHROMA_BINS) + 0.5) * step];
-}
-
-/** Radius (log2 ratio, about ×2.1 either way) around true grey in which the first estimate looks for greys. */
-const START_RADIUS = 1.1;
-/** Radius (log2 ratio, about ±37 %) around the estimate that counts as the same light. */
-const NEUTRAL_RADIUS = 0.45;
-
-/**
- * The colour of the light, by an iterated grey world. Start from the mean light of the pixels
- * within 1.1 (log2 ratio) of true grey — vivid sky and foliage are left out — or, when a strong
- * cast leaves none there, of all measured pixels; then repeatedly average only the pixels within
- * 0.45 of the estimate. The estimate settles on the cluster of surfaces that are grey under the
- * cast (walls, rock, clothing). Linear RGB normalised to G = 1; [1, 1, 1] when nothing was measured.
- * Like every grey-world method it can be fooled: by a picture with no grey in it, or by a cast so
- * strong (beyond about ×2 between red and blue) that its greys fall outside the first radius
- * while some coloured object falls inside.
- */
-export function estimateNeutral(stats: ImageStats): [number, number, number] {
-  const sum = (select: (bin: number) => boolean): [number, number, number] => {
-    const total: [number, number, number] = [0, 0, 0];
-    for (let bin = 0; bin < stats.chromaCounts.length; bin++) {
-      if (stats.chromaCounts[bin]! === 0 || !select(bin)) continue;
-      for (let c = 0; c < 3; c++) total[c]! += stats.chromaSums[bin * 3 + c]!;
-    }
-    return total;
-  };
-  const near = (u: number, v: number, radius: number) => (bin: number) => {
-    const [bu, bv] = binCentre(bin);
-    return Math.hypot(bu - u, bv - v) <= radius;
-  };
-  let light = sum(near(0, 0, START_RADIUS));
-  if (light[1] <= 0) light = sum(() => true);
-  for (let iteration = 0; iteration < 4 && light[1] > 0; iteration++) {
-    const cluster = sum(near(Math.log2(light[0] / light[1]), Math.log2(light[2] / light[1]), NEUTRAL_RADIUS));
-    if (cluster[1] <= 0) break;
-    light = cluster;
-  }
-  return light[1] > 0 ? [light[0] / light[1], 1, light[2] / light[1]] : [1, 1, 1];
-}
-
 /** Derives the measurements from statistics. An image with no opaque pixels reads as mid grey. */
 export function summariseStats(stats: ImageStats): StatsSummary {
   const total = Math.max(1, stats.pixelCount);
@@ -136,6 +103,7 @@ export function summariseStats(stats: ImageStats): StatsSummary {
     clipping: { shadows: stats.shadowClipped / total, highlights: stats.highlightClipped / total },
     cast: { shadows: cast(stats.shadows, total), midtones: mids, highlights: cast(stats.highlights, total) },
     saturation: { mean: saturationMean, p90: percentile(stats.saturationHistogram, total, 0.9) },
+    chroma: { mean: empty ? 0 : histogramMean(stats.chromaHistogram, total), vividShare: stats.chromaHistogram.slice(10).reduce((a, b) => a + b, 0) / total },
     colourfulShare: colourful / total,
     skinShare: stats.skinCount / total,
     skinLuma: stats.skinCount > 0 ? stats.skinLumaSum / stats.skinCount : null,

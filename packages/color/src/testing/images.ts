@@ -94,6 +94,26 @@ export function portraitScene(width = 120, height = 160): TestImage {
   });
 }
 
+/**
+ * Colour bars: seven bars at `level` (white, yellow, cyan, green, magenta, red, blue) over a black
+ * and a full-white patch — a few flat, saturated areas, the hardest case for statistics.
+ */
+export function colourBars(level: number, width = 280, height = 150): TestImage {
+  const bars = [
+    [1, 1, 1],
+    [1, 1, 0],
+    [0, 1, 1],
+    [0, 1, 0],
+    [1, 0, 1],
+    [1, 0, 0],
+    [0, 0, 1],
+  ];
+  return makeImage(width, height, (x, y) => {
+    if (y < height * 0.67) return bars[Math.floor((x / width) * 7)]!.map((v) => v * level) as [number, number, number];
+    return x < width / 2 ? [0.05, 0.05, 0.05] : [1, 1, 1];
+  });
+}
+
 /** Multiplies an image's linear light per channel (a colour cast) and by `exposure` (a gain). */
 export function withCast(image: TestImage, gains: readonly [number, number, number], exposure = 1): TestImage {
   const data = new Uint8ClampedArray(image.data.length);
