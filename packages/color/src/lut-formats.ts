@@ -86,7 +86,7 @@ function parse3dl(text: string): { file: LutFile; warnings: string[]; tableSize:
   const rows: { line: number; values: number[] }[] = [];
   for (const { line, tokens } of contentLines(text, true)) {
     const first = tokens[0]!;
-    if (/^[A-Za-z]/.test(first)) {
+    if (/[A-Za-z]/.test(first)) {
       if (rows.length > 0) throw new FormatError(line, `keyword ${first} after the table data began`);
       if (first === 'Mesh') {
         if (tokens.length !== 3) throw new FormatError(line, 'Mesh takes two whole numbers (input bits, output bits)');
