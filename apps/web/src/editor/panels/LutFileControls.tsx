@@ -8,13 +8,24 @@ import { useOpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
 import { useFetchLutTable } from '../user-lut-tables';
 import { CubeFileError, lutNameFromFileName, useImportUserLut, useUserLuts, userLutName } from '../user-luts';
+import { CDL_FILE_TYPES, wheelsFromCdlFile } from '../versions/cdl-interchange';
 import { chooseImportedLut } from './look-access';
 import { DOWNLOAD_LUT_SIZES, downloadTextFile, gradeCube, type DownloadLutSize } from './lut-download';
 
-/** Imports a `.cube`, `.3dl` or `.csp` chosen by the person and applies it; answers when it is done (or refused). */
+/**
+ * Imports a `.cube`, `.3dl` or `.csp` chosen by the person and applies it; answers when it is done
+ * (or refused). An ASC CDL (`.cc`, `.ccc`, `.cdl`) is not a table: it sets the colour wheels, which
+ * are a CDL, exactly as the Versions menu's Import CDL does.
+ */
 function useImportCubeFile(): (file: File) => Promise<void> {
   const { mutateAsync } = useImportUserLut();
   return async (file) => {
+    if (/\.(cc|ccc|cdl)$/i.test(file.name)) {
+      const result = wheelsFromCdlFile(await file.text(), file.name);
+      if (result.ok) gradeStore.change((current) => ({ ...current, wheels: result.wheels }));
+      toast(result.ok ? { title: 'CDL applied', description: result.note, variant: 'success' } : { title: 'Invalid CDL file', description: result.message, variant: 'destructive' });
+      return;
+    }
     try {
       const lut = await mutateAsync({ name: lutNameFromFileName(file.name), text: await file.text(), format: lutFormatOfFileName(file.name) ?? 'cube' });
       chooseImportedLut(lut.id);
@@ -49,7 +60,7 @@ export function LutFilesMenu({ canImport }: { canImport: boolean }) {
       <input
         ref={input}
         type="file"
-        accept=".cube,.3dl,.csp"
+        accept={`.cube,.3dl,.csp,${CDL_FILE_TYPES}`}
         hidden
         data-testid="cube-import-input"
         onChange={(event) => {
@@ -82,7 +93,7 @@ export function LutFilesMenu({ canImport }: { canImport: boolean }) {
                 type="button"
                 className="btn btn-sm"
                 disabled={busy}
-                title="Import a LUT as a personal look: .cube (with Resolve shaper files), .3dl (Lustre/Flame) or .csp (cineSpace)"
+                title="Import a LUT as a personal look: .cube (with Resolve shaper files), .3dl (Lustre/Flame) or .csp (cineSpace); an ASC CDL (.cc, .ccc, .cdl) sets the colour wheels"
                 onClick={() => {
                   input.current?.click();
                   setOpen(false);
