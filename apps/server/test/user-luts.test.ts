@@ -58,6 +58,10 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     const huge = await importLut(alice.cookie, 'Huge', writeCube(cubeFromLut(identityLut(66))));
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as { message: string }).message).toMatch(/66 points per side.*up to 65/);
+    // Refused from the declared size, before a 256³ table is set aside for one row.
+    const declared = await importLut(alice.cookie, 'Declared', 'LUT_3D_SIZE 256\n0 0 0\n');
+    expect(declared.status).toBe(400);
+    expect(((await declared.json()) as { message: string }).message).toMatch(/256 points per side.*up to 65/);
   });
 
   it('keeps the Free plan to its limit, and lets Premium keep more', async () => {

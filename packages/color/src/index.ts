@@ -93,7 +93,7 @@ export { parseCube, writeCube, cubeFromLut, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RAN
 export type { CubeFile, CubeShaper, Lut1D, CubeParseResult, CubeWarning } from './cube';
 export { cubeToLut3D, lutFileFromCube, applyLutFileToTriplets, lutFileToTable, lutFileExactTable, lutFileTableError, alignedLutSize, evaluateCurve, MAX_RENDER_LUT_SIZE } from './lut-file';
 export type { LutFile, LutFileTable, LutFileTableResult, ShaperCurve, ShaperCurves } from './lut-file';
-export { parseLutFile, lutFormatOfFileName, lutFormatName, LUT_FORMATS } from './lut-formats';
+export { parseLutFile, declaredLutSize, lutFormatOfFileName, lutFormatName, LUT_FORMATS } from './lut-formats';
 export type { LutFormat, LutFileParseResult } from './lut-formats';
 export { parseCdl, writeCdl, CdlParseError, CDL_MAX_CHARS, CDL_MAX_ELEMENTS, CDL_MAX_DEPTH } from './cdl';
 export type { CdlFormat, CdlCorrection, ParsedCdl } from './cdl';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleLut } from './apply-lut';
 import { applyLutFileToTriplets } from './lut-file';
 import type { LutFile } from './lut-file';
-import { lutFormatOfFileName, parseLutFile } from './lut-formats';
+import { declaredLutSize, lutFormatOfFileName, parseLutFile } from './lut-formats';
 import type { LutFormat } from './lut-formats';
 
 function read(text: string, format: LutFormat): { file: LutFile; warnings: readonly string[]; tableSize: number | null } {
@@ -141,5 +141,15 @@ describe('.csp', () => {
 describe('lutFormatOfFileName', () => {
   it('knows the formats by extension, in any case, and nothing else', () => {
     expect(['a.cube', 'B.CUBE', 'film.3dl', 'x.CSP', 'grade.cdl', 'cube', 'a.cube.txt'].map(lutFormatOfFileName)).toEqual(['cube', 'cube', '3dl', 'csp', null, null, null]);
+  });
+});
+
+describe('declaredLutSize', () => {
+  it('reads the declared 3D size from the header alone, in each format', () => {
+    expect(declaredLutSize('TITLE "x"\r\n# c\r\nLUT_3D_SIZE 256\r\n0 0 0', 'cube')).toBe(256);
+    expect(declaredLutSize('LUT_1D_SIZE 1024\n0 0 0', 'cube')).toBeNull();
+    expect(declaredLutSize(`3DMESH\nMesh 6 12\n${Array.from({ length: 65 }, (_, i) => i * 16).join(' ')}\n0 0 0`, '3dl')).toBe(65);
+    expect(declaredLutSize(csp3d(IDENTITY_PRELUT, 9), 'csp')).toBe(9);
+    expect(declaredLutSize(['CSPLUTV100', '3D', ...IDENTITY_PRELUT, '2 2 129'].join('\n'), 'csp')).toBe(129);
   });
 });

@@ -205,6 +205,28 @@ function parseCsp(text: string): { file: LutFile; warnings: string[]; tableSize:
   return { file: { title, shapers: [prelut, [curve(0), curve(1), curve(2)]], table: null }, warnings: [], tableSize: null };
 }
 
+/**
+ * The 3D table size a file declares, read from its header without parsing the table, so an import
+ * can refuse an oversized table before reading (and allocating) it; null when none is found (the
+ * parser then decides). `.cube`: the LUT_3D_SIZE line; `.3dl`: the number of values on the mesh
+ * line; `.csp`: the largest of the three sizes on its `N N N` line.
+ */
+export function declaredLutSize(text: string, format: LutFormat): number | null {
+  const head = text.slice(0, 64 * 1024);
+  if (format === 'cube') {
+    const size = /^[ \t]*LUT_3D_SIZE[ \t]+(\d+)[ \t]*\r?$/m.exec(head)?.[1];
+    return size === undefined ? null : Number(size);
+  }
+  if (format === '3dl') {
+    const mesh = /^[ \t]*(\d+(?:[ \t]+\d+)+)[ \t]*\r?$/m.exec(head)?.[1];
+    return mesh === undefined ? null : mesh.trim().split(/\s+/).length;
+  }
+  if (!/^\s*CSPLUTV100\s+3D\b/.test(head)) return null;
+  let largest: number | null = null;
+  for (const match of head.matchAll(/^[ \t]*(\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]*\r?$/gm)) largest = Math.max(largest ?? 0, Number(match[1]), Number(match[2]), Number(match[3]));
+  return largest;
+}
+
 const FORMAT_NAMES: Record<LutFormat, string> = { cube: '.cube', '3dl': '.3dl', csp: '.csp' };
 
 /** The format's name as people know it: ".cube", ".3dl", ".csp". */

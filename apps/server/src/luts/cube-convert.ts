@@ -1,4 +1,4 @@
-import { lutFileToTable, lutFormatName, parseLutFile, type Lut3D, type LutFormat } from '@cinegrade/color';
+import { declaredLutSize, lutFileToTable, lutFormatName, parseLutFile, type Lut3D, type LutFormat } from '@cinegrade/color';
 import { MAX_IMPORTED_LUT_SIZE } from '@cinegrade/contract';
 
 /** What reading a LUT file gave: the stored table, or the reason it cannot be imported. */
@@ -14,6 +14,13 @@ export function tableToBytes(lut: Lut3D): Uint8Array {
   return bytes;
 }
 
+function tooLarge(size: number): ConvertedCube {
+  return {
+    ok: false,
+    message: `This LUT has ${size} points per side; Cinegrade takes imported LUTs of up to ${MAX_IMPORTED_LUT_SIZE}. Export it at ${MAX_IMPORTED_LUT_SIZE} or 33 points and import it again.`,
+  };
+}
+
 /**
  * Reads a `.cube`, `.3dl` or `.csp` with the engine's strict readers (the line at fault) and
  * makes the stored table (`lutFileToTable`): a plain 3D file as written, at its size and
@@ -21,15 +28,14 @@ export function tableToBytes(lut: Lut3D): Uint8Array {
  * stating the largest difference from the file. More than 65 points per side is refused.
  */
 export function convertCube(text: string, format: LutFormat = 'cube'): ConvertedCube {
+  // The declared size is refused before the table is read: a LUT_3D_SIZE 256 line alone would
+  // otherwise have the reader set aside 200 MB for it.
+  const declared = declaredLutSize(text, format);
+  if (declared !== null && declared > MAX_IMPORTED_LUT_SIZE) return tooLarge(declared);
   const parsed = parseLutFile(text, format);
   const name = lutFormatName(format);
   if (!parsed.ok) return { ok: false, message: `This is not a valid ${name} file: ${parsed.message}` };
-  if (parsed.tableSize !== null && parsed.tableSize > MAX_IMPORTED_LUT_SIZE) {
-    return {
-      ok: false,
-      message: `This LUT has ${parsed.tableSize} points per side; Cinegrade takes imported LUTs of up to ${MAX_IMPORTED_LUT_SIZE}. Export it at ${MAX_IMPORTED_LUT_SIZE} or 33 points and import it again.`,
-    };
-  }
+  if (parsed.tableSize !== null && parsed.tableSize > MAX_IMPORTED_LUT_SIZE) return tooLarge(parsed.tableSize);
   const table = lutFileToTable(parsed.file);
   const warnings = [...parsed.warnings];
   if (table.resampled) {
