@@ -116,7 +116,12 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     const csp = ['CSPLUTV100', '3D', '3', '0 0.5 1', '0 0.8 1', '2', '0 1', '0 1', '2', '0 1', '0 1', '2 2 2', ...table].join('\n');
     const cineSpace = await post('cineSpace', csp, 'csp');
     expect(cineSpace.status).toBe(201);
-    expect((await cineSpace.json()) as UserLut).toMatchObject({ size: 65, warnings: [expect.stringMatching(/sampled into a 65-point table; it differs from the file by up to \d+\.\d\d\/255 per channel/)] });
+    const sampled = (await cineSpace.json()) as UserLut;
+    expect(sampled).toMatchObject({ size: 65, warnings: [expect.stringMatching(/sampled into a 65-point table; it differs from the file by up to \d+\.\d\d\/255 per channel/)] });
+    // The sampled file is kept as its author wrote it; a file kept as written needs no copy.
+    const sources = await server.services.database.db.selectFrom('user_luts').select(['id', 'source_text', 'source_format']).where('id', 'in', [flame.id, sampled.id]).execute();
+    expect(sources.find((row) => row.id === sampled.id)).toMatchObject({ source_text: csp, source_format: 'csp' });
+    expect(sources.find((row) => row.id === flame.id)).toMatchObject({ source_text: null, source_format: null });
 
     const broken = await post('Broken', '0 256 512 768 1023\n0 0 0\n', '3dl');
     expect(broken.status).toBe(400);

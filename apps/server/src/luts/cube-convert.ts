@@ -3,7 +3,7 @@ import { MAX_IMPORTED_LUT_SIZE } from '@cinegrade/contract';
 
 /** What reading a LUT file gave: the stored table, or the reason it cannot be imported. */
 export type ConvertedCube =
-  | { ok: true; size: number; table: Uint8Array; warnings: string[] }
+  | { ok: true; size: number; table: Uint8Array; warnings: string[]; resampled: boolean }
   | { ok: false; message: string };
 
 /** Float32 triplets as little-endian bytes, the stored and served form of a table. */
@@ -41,5 +41,5 @@ export function convertCube(text: string, format: LutFormat = 'cube'): Converted
   if (table.resampled) {
     warnings.push(`This file's shaper or input range was sampled into a ${table.lut.size}-point table; it differs from the file by up to ${(table.maxError * 255).toFixed(2)}/255 per channel.`);
   }
-  return { ok: true, size: table.lut.size, table: tableToBytes(table.lut), warnings };
+  return { ok: true, size: table.lut.size, table: tableToBytes(table.lut), warnings, resampled: table.resampled };
 }

@@ -42,7 +42,9 @@ export class UserLutService {
     if (!converted.ok) throw invalidField('cube', converted.message);
     const { tier } = await this.profiles.subscription(userId);
     // Counted again under a lock: two imports at once cannot both slip under the limit.
-    const row = await this.luts.insertWithinLimit(userId, userLutLimit(tier), { name: request.name, size: converted.size, table: converted.table });
+    // A resampled file is kept as the author wrote it too (user_luts.source_text).
+    const source = converted.resampled ? { text: request.cube, format: request.format ?? 'cube' } : null;
+    const row = await this.luts.insertWithinLimit(userId, userLutLimit(tier), { name: request.name, size: converted.size, table: converted.table, source });
     if (!row) throw forbidden(userLutLimitMessage(tier));
     return { ...toApi(row), ...(converted.warnings.length > 0 ? { warnings: converted.warnings } : {}) };
   }
