@@ -58,6 +58,10 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     const huge = await importLut(alice.cookie, 'Huge', writeCube(cubeFromLut(identityLut(66))));
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as { message: string }).message).toMatch(/66 points per side.*up to 65/);
+    // Refused from the declared size, before a 256³ table is set aside for one row.
+    const declared = await importLut(alice.cookie, 'Declared', 'LUT_3D_SIZE 256\n0 0 0\n');
+    expect(declared.status).toBe(400);
+    expect(((await declared.json()) as { message: string }).message).toMatch(/256 points per side.*up to 65/);
   });
 
   it('keeps the Free plan to its limit, and lets Premium keep more', async () => {
@@ -89,6 +93,39 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     expect((await server.request('/api/luts')).status).toBe(401);
     expect((await server.request(`/api/luts/${lut.id}`, { method: 'DELETE', cookie: alice.cookie })).status).toBe(204);
     expect((await server.request(`/api/luts/${lut.id}/table`, { cookie: alice.cookie })).status).toBe(404);
+  });
+
+  it('imports .3dl and .csp files, stating the difference when a pre-LUT makes it resample, and names the format of a broken one', async () => {
+    const erin = await server.signedInUser();
+    await server.services.profiles.setTierByEmail(erin.email, 'Premium');
+    const post = (name: string, text: string, format: string) => server.request('/api/luts', { method: 'POST', cookie: erin.cookie, json: { name, cube: text, format } });
+    // A 5-point 12-bit .3dl, blue fastest: the channel rotation (r, g, b) → (g, b, r).
+    const rows: string[] = [];
+    for (let r = 0; r < 5; r++) for (let g = 0; g < 5; g++) for (let b = 0; b < 5; b++) rows.push([g, b, r].map((v) => Math.round((v / 4) * 4095)).join(' '));
+    const threeDl = await post('Flame', ['0 256 512 768 1023', ...rows].join('\n'), '3dl');
+    expect(threeDl.status).toBe(201);
+    const flame = (await threeDl.json()) as UserLut;
+    expect(flame).toMatchObject({ size: 5 });
+    const values = new Float32Array(await (await server.request(`/api/luts/${flame.id}/table`, { cookie: erin.cookie })).arrayBuffer());
+    // Stored red fastest: entry (r = 1, g = 0, b = 0) is (0, 0, 1/4), as 1024/4095.
+    expect(Array.from(values.subarray(3, 6))).toEqual([0, 0, 1024 / 4095].map(Math.fround));
+
+    // A .csp whose red pre-LUT bends at 0.5: sampled into a table, with the difference stated.
+    const table: string[] = [];
+    for (let b = 0; b < 2; b++) for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) table.push(`${r} ${g} ${b}`);
+    const csp = ['CSPLUTV100', '3D', '3', '0 0.5 1', '0 0.8 1', '2', '0 1', '0 1', '2', '0 1', '0 1', '2 2 2', ...table].join('\n');
+    const cineSpace = await post('cineSpace', csp, 'csp');
+    expect(cineSpace.status).toBe(201);
+    const sampled = (await cineSpace.json()) as UserLut;
+    expect(sampled).toMatchObject({ size: 65, warnings: [expect.stringMatching(/sampled into a 65-point table; it differs from the file by up to \d+\.\d\d\/255 per channel/)] });
+    // The sampled file is kept as its author wrote it; a file kept as written needs no copy.
+    const sources = await server.services.database.db.selectFrom('user_luts').select(['id', 'source_text', 'source_format']).where('id', 'in', [flame.id, sampled.id]).execute();
+    expect(sources.find((row) => row.id === sampled.id)).toMatchObject({ source_text: csp, source_format: 'csp' });
+    expect(sources.find((row) => row.id === flame.id)).toMatchObject({ source_text: null, source_format: null });
+
+    const broken = await post('Broken', '0 256 512 768 1023\n0 0 0\n', '3dl');
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { message: string }).message).toMatch(/^This is not a valid \.3dl file: line 2: /);
   });
 
   describe('saving a grade on an asset', () => {

@@ -3,9 +3,11 @@
  * (a WebGL 3D texture in the browser, a `.cube` file for ffmpeg's lut3d on the server).
  */
 import type { Grade } from './grade';
+import { hasNoLook } from './grade';
 import { compileGrade } from './grade-program';
 import type { CompileOptions } from './grade-program';
 import type { Lut3D } from './lut-types';
+import { alignedLutSize } from './lut-file';
 
 /** LUT sizes the product bakes: 17 for swatches, 33 (default) for preview and export, 65 for downloads. */
 export const LUT_SIZES = [17, 33, 65] as const;
@@ -39,8 +41,20 @@ export function identityLut(size: number = DEFAULT_LUT_SIZE): Lut3D {
 }
 
 /**
+ * The size preview and export bake a grade at: 33, or with an imported LUT of n points the
+ * smallest grid of at least 33 that holds every point of the imported table ({@link alignedLutSize}:
+ * n itself from 33 to 65, 46 for 16, 33 for 17). On such a grid the imported table, alone in the
+ * grade, comes out exactly as the file's own tetrahedral interpolation.
+ */
+export function gradeLutSize(customLut?: Lut3D | null): number {
+  return customLut ? alignedLutSize(customLut.size) : DEFAULT_LUT_SIZE;
+}
+
+/**
  * Bakes the global part of a grade (input transform, corrections, look, finishing sliders) into a
- * `size`³ LUT with outputs clamped to 0..1. A grade whose global part is empty (no input
+ * `size`³ LUT with outputs clamped to 0..1 — except with an imported LUT, whose table may hold
+ * values outside 0..1 (an HDR LUT): its bake keeps them, and the renderers clamp after
+ * interpolating, as they do applying the file itself. A grade whose global part is empty (no input
  * transform, no look, every global slider at 0) gives exactly the identity LUT. Any size from 2 to
  * 256 works; the product uses {@link LUT_SIZES}. A grade with an imported LUT needs its table in
  * `options.customLut` (else {@link MissingCustomLutError}).
@@ -49,5 +63,6 @@ export function bakeLut(grade: Grade, size: number = DEFAULT_LUT_SIZE, options: 
   checkSize(size);
   const program = compileGrade(grade, options);
   if (program.isIdentity) return identityLut(size);
-  return { size, data: program.runOnGrid(size) };
+  const importedLut = grade.customLook !== null && options.customLut !== undefined && !hasNoLook(grade);
+  return { size, data: program.runOnGrid(size, !importedLut) };
 }

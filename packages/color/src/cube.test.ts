@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADJUSTMENTS } from './adjustments';
 import { bakeLut, identityLut } from './bake';
-import { cubeFromLut, cubeToLut3D, parseCube, writeCube } from './cube';
+import { cubeFromLut, parseCube, writeCube } from './cube';
+import { cubeToLut3D } from './lut-file';
 import type { CubeFile } from './cube';
 import { DEFAULT_GRADE } from './grade';
 
@@ -73,7 +74,9 @@ describe('parseCube', () => {
     [['LUT_3D_SIZE 257'], 1, /from 2 to 256/],
     [['LUT_3D_SIZE 2.5'], 1, /from 2 to 256/],
     [['LUT_1D_SIZE 65537'], 1, /from 2 to 65536/],
-    [['LUT_3D_SIZE 2', 'LUT_1D_SIZE 2', ...IDENTITY_2], 3, /either LUT_1D_SIZE or LUT_3D_SIZE/],
+    [['LUT_1D_SIZE 2', 'LUT_3D_SIZE 2', 'DOMAIN_MAX 1 1 1', '0 0 0', '1 1 1', ...IDENTITY_2], 3, /LUT_1D_INPUT_RANGE and LUT_3D_INPUT_RANGE, not DOMAIN_MIN\/DOMAIN_MAX/],
+    [['LUT_3D_SIZE 2', 'LUT_1D_SIZE 2', ...IDENTITY_2], 10, /the table ends after 8 of 10 lines/],
+    [['LUT_1D_SIZE 2', 'LUT_3D_SIZE 2', 'LUT_1D_INPUT_RANGE 1 0', '0 0 0', '1 1 1', ...IDENTITY_2], 3, /below the maximum/],
     [[...IDENTITY_2], 1, /table data starts here, but no LUT_3D_SIZE or LUT_1D_SIZE line comes before it/],
     [['# a comment', ...IDENTITY_2, 'LUT_3D_SIZE 2'], 2, /table data starts here, but no LUT_3D_SIZE/],
     [[''], 1, /the file is empty/],

@@ -2,18 +2,21 @@
  * `.cube` files, read and written per the Adobe Cube LUT Specification 1.0 (2013):
  * - lines are keyword lines, table data lines, comment lines (first non-blank character `#`) or
  *   blank lines; keywords precede the table data;
- * - `TITLE "text"`; `LUT_1D_SIZE N` (2..65536) or `LUT_3D_SIZE N` (2..256), exactly one of them;
+ * - `TITLE "text"`; `LUT_1D_SIZE N` (2..65536) or `LUT_3D_SIZE N` (2..256);
  *   `DOMAIN_MIN r g b` / `DOMAIN_MAX r g b` (default 0 0 0 / 1 1 1, min < max per channel);
  * - data lines hold three numbers; a 3D table lists N³ lines with red changing fastest, then
  *   green, then blue; a 1D table lists N lines.
- * Also honoured: the vendor keywords `LUT_3D_INPUT_RANGE min max` and `LUT_1D_INPUT_RANGE min max`
- * (DaVinci Resolve), which set the domain for all three channels. Other keywords are reported as
+ * Also honoured, from DaVinci Resolve: the keywords `LUT_3D_INPUT_RANGE min max` and
+ * `LUT_1D_INPUT_RANGE min max`, which set a table's domain for all three channels, and the shaper
+ * file: `LUT_1D_SIZE` and `LUT_3D_SIZE` together, the 1D table (the shaper, over
+ * LUT_1D_INPUT_RANGE) listed first and applied first, its output looked up in the 3D table (over
+ * LUT_3D_INPUT_RANGE). A shaper file sets its domains with those two keywords only, not with
+ * DOMAIN_MIN/DOMAIN_MAX, which could not say which table they belong to. Other keywords are reported as
  * warnings with their line numbers, never silently dropped; a malformed file is an error naming
  * the line. Nothing is guessed: no missing line is filled in and no extra line is ignored.
  */
 import type { Lut3D } from './lut-types';
 import type { Rgb } from './matrix';
-import { sampleLut } from './apply-lut';
 
 /** A 1D LUT: `size` RGB triplets, entry i for input i/(size − 1) of the domain. */
 export interface Lut1D {
@@ -21,13 +24,23 @@ export interface Lut1D {
   readonly data: Float32Array;
 }
 
+/** The 1D table a shaper file applies before its 3D table, with its own domain. */
+export interface CubeShaper {
+  readonly lut: Lut1D;
+  readonly domainMin: Rgb;
+  readonly domainMax: Rgb;
+}
+
 export interface CubeFile {
   readonly title: string | null;
+  /** The domain of the main table (`lut3d`, else `lut1d`). */
   readonly domainMin: Rgb;
   readonly domainMax: Rgb;
   /** Exactly one of `lut3d` and `lut1d` is set. */
   readonly lut3d: Lut3D | null;
   readonly lut1d: Lut1D | null;
+  /** A shaper file's 1D table, applied before `lut3d` (absent or null otherwise). */
+  readonly shaper?: CubeShaper | null;
 }
 
 export interface CubeWarning {
@@ -100,7 +113,8 @@ interface Header {
   domainMax: Rgb | null;
   /** Line of the last keyword that set the domain, for errors about it. */
   domainLine: number;
-  inputRange: { keyword: string; range: [number, number]; line: number } | null;
+  inputRange1d: { range: [number, number]; line: number } | null;
+  inputRange3d: { range: [number, number]; line: number } | null;
 }
 
 const KNOWN_ONCE = ['TITLE', 'LUT_3D_SIZE', 'LUT_1D_SIZE', 'DOMAIN_MIN', 'DOMAIN_MAX', 'LUT_3D_INPUT_RANGE', 'LUT_1D_INPUT_RANGE'];
@@ -128,8 +142,11 @@ function readKeyword(header: Header, tokens: readonly string[], raw: string, lin
       header.domainLine = line;
       return;
     case 'LUT_3D_INPUT_RANGE':
+      header.inputRange3d = { range: parseRange(tokens, line, keyword), line };
+      header.domainLine = line;
+      return;
     case 'LUT_1D_INPUT_RANGE':
-      header.inputRange = { keyword, range: parseRange(tokens, line, keyword), line };
+      header.inputRange1d = { range: parseRange(tokens, line, keyword), line };
       header.domainLine = line;
       return;
     default:
@@ -137,13 +154,46 @@ function readKeyword(header: Header, tokens: readonly string[], raw: string, lin
   }
 }
 
+function checkDomain(min: Rgb, max: Rgb, line: number): void {
+  for (let c = 0; c < 3; c++) {
+    if (!(min[c]! < max[c]!)) {
+      throw new CubeError(line, `line ${line}: the domain minimum must be below the maximum on every channel (channel ${'RGB'[c]}: ${min[c]} ≥ ${max[c]})`);
+    }
+  }
+}
+
+function rangeDomain(range: { range: [number, number]; line: number }): { min: Rgb; max: Rgb } {
+  const [lo, hi] = range.range;
+  const domain = { min: [lo, lo, lo] as Rgb, max: [hi, hi, hi] as Rgb };
+  checkDomain(domain.min, domain.max, range.line);
+  return domain;
+}
+
+/** The domains of a shaper file: the shaper's from LUT_1D_INPUT_RANGE, the 3D table's from LUT_3D_INPUT_RANGE. */
+function resolveShaperDomains(header: Header): { shaper: { min: Rgb; max: Rgb }; table: { min: Rgb; max: Rgb } } {
+  if (header.domainMin || header.domainMax) {
+    const line = header.domainLine;
+    throw new CubeError(line, `line ${line}: a file with a 1D shaper and a 3D table sets their domains with LUT_1D_INPUT_RANGE and LUT_3D_INPUT_RANGE, not DOMAIN_MIN/DOMAIN_MAX`);
+  }
+  const unit = { min: [0, 0, 0] as Rgb, max: [1, 1, 1] as Rgb };
+  return {
+    shaper: header.inputRange1d ? rangeDomain(header.inputRange1d) : unit,
+    table: header.inputRange3d ? rangeDomain(header.inputRange3d) : unit,
+  };
+}
+
 function resolveDomain(header: Header): { min: Rgb; max: Rgb } {
   let min = header.domainMin ?? [0, 0, 0];
   let max = header.domainMax ?? [1, 1, 1];
-  const range = header.inputRange;
+  const is3d = header.size3d !== null;
+  const wrong = is3d ? header.inputRange1d : header.inputRange3d;
+  if (wrong) {
+    const [keyword, expected] = is3d ? ['LUT_1D_INPUT_RANGE', 'LUT_3D_INPUT_RANGE'] : ['LUT_3D_INPUT_RANGE', 'LUT_1D_INPUT_RANGE'];
+    throw new CubeError(wrong.line, `line ${wrong.line}: ${keyword} does not match the file's table (${expected})`);
+  }
+  const range = is3d ? header.inputRange3d : header.inputRange1d;
   if (range) {
-    const expected = header.size3d !== null ? 'LUT_3D_INPUT_RANGE' : 'LUT_1D_INPUT_RANGE';
-    if (range.keyword !== expected) throw new CubeError(range.line, `line ${range.line}: ${range.keyword} does not match the file's table (${expected})`);
+    const keyword = is3d ? 'LUT_3D_INPUT_RANGE' : 'LUT_1D_INPUT_RANGE';
     const [lo, hi] = range.range;
     const fromRange: [Rgb, Rgb] = [
       [lo, lo, lo],
@@ -151,16 +201,11 @@ function resolveDomain(header: Header): { min: Rgb; max: Rgb } {
     ];
     const same = (a: Rgb, b: Rgb): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
     if ((header.domainMin && !same(header.domainMin, fromRange[0])) || (header.domainMax && !same(header.domainMax, fromRange[1]))) {
-      throw new CubeError(range.line, `line ${range.line}: ${range.keyword} contradicts DOMAIN_MIN/DOMAIN_MAX`);
+      throw new CubeError(range.line, `line ${range.line}: ${keyword} contradicts DOMAIN_MIN/DOMAIN_MAX`);
     }
     [min, max] = fromRange;
   }
-  for (let c = 0; c < 3; c++) {
-    if (!(min[c]! < max[c]!)) {
-      const line = header.domainLine;
-      throw new CubeError(line, `line ${line}: the domain minimum must be below the maximum on every channel (channel ${'RGB'[c]}: ${min[c]} ≥ ${max[c]})`);
-    }
-  }
+  checkDomain(min, max, header.domainLine);
   return { min, max };
 }
 
@@ -175,8 +220,7 @@ function missingTable(header: Header, lines: readonly string[], lastLine: number
     if (lines.every((line) => line.trim() === '')) return new CubeError(1, 'line 1: the file is empty; a .cube file holds a LUT_3D_SIZE or LUT_1D_SIZE line and a table');
     return new CubeError(lastLine, `line ${lastLine}: the file ends without a LUT_3D_SIZE or LUT_1D_SIZE line and without table data`);
   }
-  const size = header.size3d ?? header.size1d!;
-  const expected = header.size3d !== null ? size ** 3 : size;
+  const expected = (header.size1d ?? 0) + (header.size3d ?? 0) ** 3;
   return new CubeError(lastLine, `line ${lastLine}: the file ends without table data (${keyword} on line ${header.sizeLine} declares ${expected} table lines)`);
 }
 
@@ -188,7 +232,7 @@ export function parseCube(text: string): CubeParseResult {
   const warnings: CubeWarning[] = [];
   try {
     const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-    const header: Header = { title: null, size3d: null, size1d: null, sizeLine: 0, domainMin: null, domainMax: null, domainLine: 0, inputRange: null };
+    const header: Header = { title: null, size3d: null, size1d: null, sizeLine: 0, domainMin: null, domainMax: null, domainLine: 0, inputRange1d: null, inputRange3d: null };
     const seen = new Set<string>();
     let values: Float32Array | null = null;
     let expected = 0;
@@ -209,10 +253,9 @@ export function parseCube(text: string): CubeParseResult {
         continue;
       }
       if (!values) {
-        if (header.size3d !== null && header.size1d !== null) throw new CubeError(line, `line ${line}: a file holds either LUT_1D_SIZE or LUT_3D_SIZE, not both`);
-        const size = header.size3d ?? header.size1d;
-        if (size === null) throw new CubeError(line, `line ${line}: the table data starts here, but no LUT_3D_SIZE or LUT_1D_SIZE line comes before it`);
-        expected = header.size3d !== null ? size ** 3 : size;
+        if (header.size3d === null && header.size1d === null) throw new CubeError(line, `line ${line}: the table data starts here, but no LUT_3D_SIZE or LUT_1D_SIZE line comes before it`);
+        // A shaper file lists its 1D table first, then its 3D table.
+        expected = (header.size1d ?? 0) + (header.size3d ?? 0) ** 3;
         values = new Float32Array(expected * 3);
       }
       if (tokens.length !== 3) throw new CubeError(line, `line ${line}: a table line holds three numbers (found ${tokens.length} fields)`);
@@ -224,6 +267,7 @@ export function parseCube(text: string): CubeParseResult {
     const lastLine = lines.length;
     if (!values) throw missingTable(header, lines, lastLine);
     if (count < expected) throw new CubeError(lastLine, `line ${lastLine}: the table ends after ${count} of ${expected} lines`);
+    if (header.size3d !== null && header.size1d !== null) return { ok: true, cube: shaperCube(header, values, header.size1d, header.size3d), warnings };
     const domain = resolveDomain(header);
     const table = { size: (header.size3d ?? header.size1d)!, data: values };
     const cube: CubeFile = {
@@ -238,6 +282,18 @@ export function parseCube(text: string): CubeParseResult {
     if (error instanceof CubeError) return { ok: false, line: error.line, message: error.message };
     throw error;
   }
+}
+
+function shaperCube(header: Header, values: Float32Array, size1d: number, size3d: number): CubeFile {
+  const domains = resolveShaperDomains(header);
+  return {
+    title: header.title,
+    domainMin: domains.table.min,
+    domainMax: domains.table.max,
+    lut3d: { size: size3d, data: values.slice(size1d * 3) },
+    lut1d: null,
+    shaper: { lut: { size: size1d, data: values.slice(0, size1d * 3) }, domainMin: domains.shaper.min, domainMax: domains.shaper.max },
+  };
 }
 
 /** Formats a value with 7 decimals, enough for a read-back within 1e-6, without "-0". */
@@ -258,7 +314,7 @@ export function cubeFromLut(lut: Lut3D, title: string | null = null): CubeFile {
  */
 export function writeCube(cube: CubeFile, comments: readonly string[] = []): string {
   const table = cube.lut3d ?? cube.lut1d;
-  if (!table || (cube.lut3d && cube.lut1d)) throw new Error('a cube file holds exactly one table');
+  if (!table || (cube.lut3d && cube.lut1d) || cube.shaper) throw new Error('the writer writes a cube file of exactly one table, without a shaper');
   const out: string[] = comments.flatMap((comment) => comment.split(/\r\n|\r|\n/)).map((comment) => `# ${comment}`);
   if (cube.title !== null) out.push(`TITLE "${cube.title.replace(/"/g, "'").replace(/[\r\n]+/g, ' ')}"`);
   out.push(cube.lut3d ? `LUT_3D_SIZE ${cube.lut3d.size}` : `LUT_1D_SIZE ${table.size}`);
@@ -267,39 +323,4 @@ export function writeCube(cube: CubeFile, comments: readonly string[] = []): str
   const data = table.data;
   for (let i = 0; i < data.length; i += 3) out.push(`${formatValue(data[i]!)} ${formatValue(data[i + 1]!)} ${formatValue(data[i + 2]!)}`);
   return `${out.join('\n')}\n`;
-}
-
-function sample1d(lut: Lut1D, channel: number, t: number): number {
-  const x = Math.min(1, Math.max(0, t)) * (lut.size - 1);
-  const i = Math.min(Math.floor(x), lut.size - 2);
-  const f = x - i;
-  const a = lut.data[i * 3 + channel]!;
-  return a + (lut.data[(i + 1) * 3 + channel]! - a) * f;
-}
-
-/**
- * Resamples any cube file into a `size`³ LUT over 0..1, the form the renderers take: a 1D table
- * is applied per channel (linear interpolation), a 3D table tetrahedrally; inputs outside the
- * file's domain are clamped to it, as the specification says. A 3D file already over 0..1 at the
- * requested size is returned as it is.
- */
-export function cubeToLut3D(cube: CubeFile, size = cube.lut3d?.size ?? 33): Lut3D {
-  const unitDomain = cube.domainMin.every((v) => v === 0) && cube.domainMax.every((v) => v === 1);
-  if (cube.lut3d && unitDomain && cube.lut3d.size === size) return cube.lut3d;
-  const data = new Float32Array(size ** 3 * 3);
-  const norm = (v: number, c: number): number => (v - cube.domainMin[c]!) / (cube.domainMax[c]! - cube.domainMin[c]!);
-  let i = 0;
-  for (let b = 0; b < size; b++) {
-    for (let g = 0; g < size; g++) {
-      for (let r = 0; r < size; r++) {
-        const rgb = [r / (size - 1), g / (size - 1), b / (size - 1)];
-        const [nr, ng, nb] = rgb.map((v, c) => norm(v, c)) as [number, number, number];
-        const out = cube.lut3d ? sampleLut(cube.lut3d, nr, ng, nb) : [0, 1, 2].map((c) => sample1d(cube.lut1d!, c, [nr, ng, nb][c]!));
-        data[i++] = out[0]!;
-        data[i++] = out[1]!;
-        data[i++] = out[2]!;
-      }
-    }
-  }
-  return { size, data };
 }

@@ -9,7 +9,7 @@
  *  4b. colour wheels on encoded values (`wheels.ts`): gain, offset, lift, gamma, then the CDL
  *     saturation — one ASC CDL, clamped to 0..1 as ASC CDL v1.2 does;
  *  5. the look, mixed with its own input by lookStrength/100 in linear light; an imported
- *     `.cube` LUT takes the look's place and is sampled tetrahedrally on encoded values, as the
+ *     LUT (`.cube`, `.3dl`, `.csp`, as `lut-file.ts` stores it) takes the look's place and is sampled tetrahedrally on encoded values, as the
  *     files are made for Rec.709 video signals;
  *  6. tone curves per channel on encoded values (`tone.ts`): dehaze's contrast, then contrast,
  *     then highlights and shadows, then brightness;

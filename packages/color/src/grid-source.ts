@@ -84,3 +84,14 @@ export function storeClamped(chunk: Float64Array, out: Float32Array, offset: num
   // A point (three values) per iteration: V8 checks the arrays once per iteration.
   for (let i = 0; i < length; i += 3) storePointClamped(out, offset + i, chunk[i]!, chunk[i + 1]!, chunk[i + 2]!);
 }
+
+/**
+ * Float32 copy of RGB triplets (`length` a multiple of 3), not clamped: NaN becomes 0 and values
+ * beyond ±65504 (the largest half float) are held there, so every value is one a renderer can take.
+ */
+export function storeFinite(chunk: Float64Array, out: Float32Array, offset: number, length: number): void {
+  for (let i = 0; i < length; i++) {
+    const v = chunk[i]!;
+    out[offset + i] = v > -65504 ? (v < 65504 ? v : 65504) : v <= -65504 ? -65504 : 0;
+  }
+}

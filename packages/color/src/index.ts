@@ -87,10 +87,14 @@ export type { ToneCurve } from './tone';
 export type { SplitTone } from './kernels';
 
 // LUTs and .cube
-export { bakeLut, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
+export { bakeLut, gradeLutSize, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
 export type { Lut3D } from './lut-types';
-export { parseCube, writeCube, cubeFromLut, cubeToLut3D, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
-export type { CubeFile, Lut1D, CubeParseResult, CubeWarning } from './cube';
+export { parseCube, writeCube, cubeFromLut, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
+export type { CubeFile, CubeShaper, Lut1D, CubeParseResult, CubeWarning } from './cube';
+export { cubeToLut3D, lutFileFromCube, applyLutFileToTriplets, lutFileToTable, lutFileExactTable, lutFileTableError, alignedLutSize, evaluateCurve, MAX_RENDER_LUT_SIZE } from './lut-file';
+export type { LutFile, LutFileTable, LutFileTableResult, ShaperCurve, ShaperCurves } from './lut-file';
+export { parseLutFile, declaredLutSize, lutFormatOfFileName, lutFormatName, LUT_FORMATS } from './lut-formats';
+export type { LutFormat, LutFileParseResult } from './lut-formats';
 export { parseCdl, writeCdl, CdlParseError, CDL_MAX_CHARS, CDL_MAX_ELEMENTS, CDL_MAX_DEPTH } from './cdl';
 export type { CdlFormat, CdlCorrection, ParsedCdl } from './cdl';
 

@@ -20,7 +20,7 @@
  */
 import { chainKey, markFlatNearZero, markLongLived } from './channel-pass';
 import { lumaSaturationMatrix } from './colorimetry';
-import { GridFiller, KeptGridReader, storeClamped } from './grid-source';
+import { GridFiller, KeptGridReader, storeClamped, storeFinite } from './grid-source';
 import type { GridSource } from './grid-source';
 import type { HueCurveTables } from './hue-curves';
 import { splitToneVectors } from './kernels';
@@ -265,7 +265,9 @@ export class ColorProgram {
 
   /**
    * Runs the program over the points of a `size`³ grid over the unit cube (red fastest) and returns
-   * the results clamped to 0..1 as a LUT's data (NaN becomes 0: `v > 0` is false for it). A
+   * the results clamped to 0..1 as a LUT's data (NaN becomes 0: `v > 0` is false for it), or with
+   * `clamp` false as they come (NaN still 0, infinities at ±65504), for renderers that clamp after
+   * interpolating. A
    * leading per-channel stage is evaluated exactly on the `size` values of each axis, and a
    * leading affine stage while a chunk of points is formed, so those cost no pass. Chunk by chunk,
    * points are formed, run through the passes and stored while they are in the cache.
@@ -274,7 +276,7 @@ export class ColorProgram {
    * is kept across bakes (`keptGrids`): the first bake stores it on the way, later ones start from
    * it, applying an affine stage that follows as they copy it.
    */
-  runOnGrid(size: number): Float32Array {
+  runOnGrid(size: number, clamp = true): Float32Array {
     const last = size - 1;
     const axis = Array.from({ length: size }, (_, i) => i / last);
     let axes = [axis, axis, axis];
@@ -314,7 +316,7 @@ export class ColorProgram {
     const chunk = new Float64Array(CHUNK_POINTS * 3);
     const snapshot = new Float64Array(this.needsSnapshot ? CHUNK_POINTS * 3 : 0);
     // A last step that can store the results itself saves the separate store.
-    const storing = steps.length > split && steps[steps.length - 1]!.runAndStore ? steps.length - 1 : steps.length;
+    const storing = clamp && steps.length > split && steps[steps.length - 1]!.runAndStore ? steps.length - 1 : steps.length;
     for (let start = 0; start < points; start += CHUNK_POINTS) {
       const count = Math.min(CHUNK_POINTS, points - start);
       source.fill(chunk, start, count);
@@ -325,7 +327,8 @@ export class ColorProgram {
       // The grid is kept here when the kept stages are all the steps before the storing one.
       if (split === storing && keeping) keeping.set(chunk.subarray(0, count * 3), start * 3);
       if (storing < steps.length) steps[storing]!.runAndStore!(chunk, count, out, start * 3);
-      else storeClamped(chunk, out, start * 3, count * 3);
+      else if (clamp) storeClamped(chunk, out, start * 3, count * 3);
+      else storeFinite(chunk, out, start * 3, count * 3);
     }
     if (keeping) keptGrids.keep(key, keeping);
     return out;

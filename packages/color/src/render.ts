@@ -3,7 +3,7 @@
  * float intermediates (no 8-bit step between the LUT and the spatial passes). The reference the
  * GPU preview and the server export are tested against, and the renderer for stills.
  */
-import { bakeLut, DEFAULT_LUT_SIZE } from './bake';
+import { bakeLut, gradeLutSize } from './bake';
 import type { Lut3D } from './lut-types';
 import { applyLutToFloatRgba } from './apply-lut';
 import type { Interpolation } from './apply-lut';
@@ -37,7 +37,7 @@ function checkImage(width: number, height: number, length: number): void {
 /** Renders a float RGBA image (0..1) through the grade; returns a new image. */
 export function renderGradeFloat(image: FloatImage, grade: Grade, options: RenderOptions = {}): FloatImage {
   checkImage(image.width, image.height, image.data.length);
-  const lut = options.lut ?? bakeLut(grade, options.lutSize ?? DEFAULT_LUT_SIZE, { customLut: options.customLut });
+  const lut = options.lut ?? bakeLut(grade, options.lutSize ?? gradeLutSize(options.customLut), { customLut: options.customLut });
   const out: FloatImage = { width: image.width, height: image.height, data: applyLutToFloatRgba(lut, image.data, options.interpolation) };
   applySpatial(out, spatialParams(grade, image.width, image.height));
   return out;

@@ -37,7 +37,10 @@ export const UserLut = z
     name: z.string(),
     size: z.number().int().describe('Points per side of the stored 3D table'),
     created_at: z.string(),
-    warnings: z.array(z.string()).optional().describe('On import: keywords of the file this reader does not use, with their lines'),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe('On import: keywords of the file this reader does not use, with their lines, and the largest difference from the file when it was resampled'),
   })
   .meta({ id: 'UserLut' });
 export type UserLut = z.infer<typeof UserLut>;
@@ -47,7 +50,8 @@ export const UserLutList = z.object({ luts: z.array(UserLut) }).meta({ id: 'User
 export const ImportLutRequest = z
   .object({
     name: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1, 'Please give the LUT a name').max(100, 'Please keep the name under 100 characters'),
-    cube: z.string().min(1, 'The file is empty').max(MAX_CUBE_FILE_BYTES, 'The file is larger than 12 MB, too large for a .cube LUT'),
+    cube: z.string().min(1, 'The file is empty').max(MAX_CUBE_FILE_BYTES, 'The file is larger than 12 MB, too large for a LUT file').describe('The text of the LUT file'),
+    format: z.enum(['cube', '3dl', 'csp']).optional().describe('The file\'s format (by its extension); .cube when absent'),
   })
   .strict()
   .meta({ id: 'ImportLutRequest' });
@@ -68,7 +72,7 @@ export const userLutRoutes = defineRoutes({
     method: 'post',
     path: '/api/luts',
     summary:
-      'Import a .cube file (Adobe Cube LUT Specification 1.0). A malformed file answers 400 with the line at fault; more LUTs than your plan keeps answers 403.',
+      'Import a LUT file: .cube (Adobe Cube LUT Specification 1.0, with DaVinci Resolve shaper files), .3dl (Lustre/Flame) or .csp (cineSpace). A malformed file answers 400 with the line at fault; more LUTs than your plan keeps answers 403.',
     tag: 'luts',
     auth: 'user',
     body: ImportLutRequest,

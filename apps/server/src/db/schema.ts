@@ -114,6 +114,10 @@ export interface UserLutsTable {
   size: number;
   /** size³ RGB float32 triplets, little-endian, red fastest. */
   table_data: Uint8Array;
+  /** The author's file when `table_data` is a sampling of it (a shaper, another domain); else null. */
+  source_text: string | null;
+  /** Its format ('cube', '3dl', 'csp'), with `source_text`. */
+  source_format: string | null;
   created_at: Generated<Date>;
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bakeLut, cubeFromLut, DEFAULT_LUT_SIZE, MissingCustomLutError, writeCube, type Grade } from '@cinegrade/color';
+import { bakeLut, cubeFromLut, gradeLutSize, MissingCustomLutError, writeCube, type Grade } from '@cinegrade/color';
 import {
   describeSizeEstimate,
   EXPORT_MESSAGES,
@@ -255,9 +255,10 @@ export class ExportRenderer {
   /** The export's ffmpeg command (exportArgs) from the original, for the whole export or one segment. */
   private async renderGraded(row: ExportRow, job: RenderJob, run: Run, outputPath: string, segment: { range: SegmentRange; plannedSeconds: number } | undefined): Promise<void> {
     const { grade, metadata, format, quality } = job;
-    const customLut = grade.customLook !== null ? await this.userLuts.load(row.user_id, grade.customLook) : undefined;
+    const customLut = (grade.customLook !== null ? await this.userLuts.load(row.user_id, grade.customLook) : null) ?? undefined;
     const lutPath = path.join(run.work, 'grade.cube');
-    await fs.promises.writeFile(lutPath, writeCube(cubeFromLut(bakeLut(grade, DEFAULT_LUT_SIZE, { customLut: customLut ?? undefined }), `Cinegrade export ${row.id}`)));
+    // At the imported LUT's own size (gradeLutSize), so its table reaches ffmpeg point for point, unclamped.
+    await fs.promises.writeFile(lutPath, writeCube(cubeFromLut(bakeLut(grade, gradeLutSize(customLut), { customLut }), `Cinegrade export ${row.id}`)));
     const args = exportArgs({ input: run.original, metadata, grade, format, quality, lutPath, outputPath, ...(segment ? { segment: segment.range } : {}) });
     const seconds = segment ? segment.plannedSeconds : (metadata.durationSeconds ?? 0);
     await run.ffmpeg(args, exportTimeoutMs({ ...metadata, durationSeconds: seconds }, format, quality), seconds);

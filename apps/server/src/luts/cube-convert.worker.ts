@@ -1,8 +1,9 @@
 import { parentPort } from 'node:worker_threads';
+import type { LutFormat } from '@cinegrade/color';
 import { convertCube } from './cube-convert';
 
-/** One `.cube` per message, read off the server's event loop (`cube-convert.adapter.ts`). */
-parentPort?.on('message', (text: string) => {
-  const result = convertCube(text);
+/** One LUT file per message, read off the server's event loop (`cube-convert.adapter.ts`). */
+parentPort?.on('message', ({ text, format }: { text: string; format: LutFormat }) => {
+  const result = convertCube(text, format);
   parentPort?.postMessage(result, result.ok ? [result.table.buffer as ArrayBuffer] : []);
 });

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, UserLutsTable } from '../db/schema';
 
 export type UserLutRow = Selectable<UserLutsTable>;
-export type UserLutSummaryRow = Omit<UserLutRow, 'table_data'>;
+export type UserLutSummaryRow = Omit<UserLutRow, 'table_data' | 'source_text' | 'source_format'>;
 
 /** The `user_luts` table. Every method takes the owner's id: no query reads or writes another's row. */
 export class UserLutRepository {
@@ -34,14 +34,14 @@ export class UserLutRepository {
    * Inserts a LUT unless the user already keeps `limit` of them (then answers null). The user's
    * row is locked for the count, so two imports at once cannot both slip under the limit.
    */
-  insertWithinLimit(userId: string, limit: number, lut: { name: string; size: number; table: Uint8Array }): Promise<UserLutSummaryRow | null> {
+  insertWithinLimit(userId: string, limit: number, lut: { name: string; size: number; table: Uint8Array; source: { text: string; format: string } | null }): Promise<UserLutSummaryRow | null> {
     return this.db.transaction().execute(async (tx) => {
       await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
       const counted = await tx.selectFrom('user_luts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirst();
       if (Number(counted?.n ?? 0) >= limit) return null;
       return tx
         .insertInto('user_luts')
-        .values({ user_id: userId, name: lut.name, size: lut.size, table_data: lut.table })
+        .values({ user_id: userId, name: lut.name, size: lut.size, table_data: lut.table, source_text: lut.source?.text ?? null, source_format: lut.source?.format ?? null })
         .returning(['id', 'user_id', 'name', 'size', 'created_at'])
         .executeTakeFirstOrThrow();
     });

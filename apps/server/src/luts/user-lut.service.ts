@@ -1,4 +1,4 @@
-import type { Lut3D } from '@cinegrade/color';
+import type { Lut3D, LutFormat } from '@cinegrade/color';
 import { stripUnsafeNameCharacters, userLutLimit, userLutLimitMessage, type ImportLutRequest, type UserLut } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import { forbidden, invalidField, notFound } from '../http/http-error';
@@ -16,15 +16,15 @@ export function tableFromBytes(size: number, bytes: Uint8Array): Lut3D {
 }
 
 /**
- * The rules of imported LUTs: the file must be a valid `.cube` (the engine's strict reader, with
- * the line at fault), at most 65 points per side, and within the plan's count. The count is
+ * The rules of imported LUTs: the file must be a valid `.cube`, `.3dl` or `.csp` (the engine's
+ * strict readers, with the line at fault), at most 65 points per side, and within the plan's count. The count is
  * checked before the file is read (`checkRoom`), and the file is read off the event loop.
  */
 export class UserLutService {
   constructor(
     private readonly luts: UserLutRepository,
     private readonly profiles: ProfileRepository,
-    private readonly convert: (text: string) => Promise<ConvertedCube> = convertCubeOffThread,
+    private readonly convert: (text: string, format: LutFormat) => Promise<ConvertedCube> = convertCubeOffThread,
   ) {}
 
   /** Refuses an import when the user already keeps as many LUTs as their plan allows, before the body is read. */
@@ -38,11 +38,13 @@ export class UserLutService {
   }
 
   async import(userId: string, request: ImportLutRequest): Promise<UserLut> {
-    const converted = await this.convert(request.cube);
+    const converted = await this.convert(request.cube, request.format ?? 'cube');
     if (!converted.ok) throw invalidField('cube', converted.message);
     const { tier } = await this.profiles.subscription(userId);
     // Counted again under a lock: two imports at once cannot both slip under the limit.
-    const row = await this.luts.insertWithinLimit(userId, userLutLimit(tier), { name: request.name, size: converted.size, table: converted.table });
+    // A resampled file is kept as the author wrote it too (user_luts.source_text).
+    const source = converted.resampled ? { text: request.cube, format: request.format ?? 'cube' } : null;
+    const row = await this.luts.insertWithinLimit(userId, userLutLimit(tier), { name: request.name, size: converted.size, table: converted.table, source });
     if (!row) throw forbidden(userLutLimitMessage(tier));
     return { ...toApi(row), ...(converted.warnings.length > 0 ? { warnings: converted.warnings } : {}) };
   }

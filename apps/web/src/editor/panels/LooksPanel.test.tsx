@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { cubeFromLut, DEFAULT_GRADE, EDITOR_LOOK_IDS, FILTER_PRESET_IDS, getLook, identityLut, LOOK_CATEGORIES, writeCube, type LookId } from '@cinegrade/color';
+import { areWheelsAtRest, cubeFromLut, DEFAULT_GRADE, EDITOR_LOOK_IDS, FILTER_PRESET_IDS, getLook, identityLut, LOOK_CATEGORIES, writeCube, type LookId } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
@@ -318,6 +318,32 @@ describe('LooksPanel', () => {
     await waitFor(() => expect(lastToast()?.title).toBe('Invalid .cube file'));
     expect(lastToast()?.description).toMatch(/^This is not a valid \.cube file: line 6: value "red" is not a number$/);
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('reads a .3dl as a .3dl (its error names the format and line), sends it with its format, and applies an ASC CDL to the wheels without the server', async () => {
+    fetchMock = mockFetch((url, init) =>
+      url === '/api/luts' && init?.method === 'POST' ? jsonResponse(201, { id: '00000000-0000-4000-8000-00000000000b', name: 'Flame', size: 5, created_at: '2024-01-01T00:00:00.000Z' }) : jsonResponse(200, { luts: [] }),
+    );
+    renderWithQueryClient(<LooksPanel />);
+    fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile('0 256 512 768 1023\n0 0 0\n', 'Flame.3dl')] } });
+    await waitFor(() => expect(lastToast()?.title).toBe('Invalid .3dl file'));
+    expect(lastToast()?.description).toMatch(/^This is not a valid \.3dl file: line 2: /);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+
+    const rows: string[] = [];
+    for (let i = 0; i < 125; i++) rows.push(`${i % 5} ${Math.floor(i / 5) % 5} ${Math.floor(i / 25)}`.replace(/\d/g, (d) => String(Number(d) * 256)));
+    const flame = ['0 256 512 768 1023', ...rows].join('\n');
+    fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile(flame, 'Flame.3dl')] } });
+    await waitFor(() => expect(lastToast()?.title).toBe('LUT imported'));
+    expect(sentBody(fetchMock, 'POST')).toEqual({ name: 'Flame', cube: flame, format: '3dl' });
+
+    const cc = '<ColorCorrection id="warm"><SOPNode><Slope>1.1 1 0.9</Slope><Offset>0 0 0</Offset><Power>1 1 1</Power></SOPNode><SatNode><Saturation>1</Saturation></SatNode></ColorCorrection>';
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').length;
+    fireEvent.change(screen.getByTestId('cube-import-input'), { target: { files: [cubeFile(cc, 'warm.cc')] } });
+    await waitFor(() => expect(lastToast()?.title).toBe('CDL applied'));
+    const wheels = gradeStore.getState().grade.wheels;
+    expect(wheels && !areWheelsAtRest(wheels)).toBe(true);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(posts);
   });
 
   it("imports a valid file, shows the server's refusal when the plan is full, and selects it when accepted", async () => {

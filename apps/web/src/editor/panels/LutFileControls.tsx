@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui';
 import { useRef, useState } from 'react';
-import { getLook, type Lut3D } from '@cinegrade/color';
+import { getLook, lutFormatOfFileName, type Lut3D } from '@cinegrade/color';
 import { handleError } from '../../ui/handle-error';
 import { Select } from '../../ui/primitives';
 import { toast } from '../../ui/toast-store';
@@ -8,24 +8,35 @@ import { useOpenMedia } from '../../workspace/open-media';
 import { gradeStore } from '../grade-store';
 import { useFetchLutTable } from '../user-lut-tables';
 import { CubeFileError, lutNameFromFileName, useImportUserLut, useUserLuts, userLutName } from '../user-luts';
+import { CDL_FILE_TYPES, wheelsFromCdlFile } from '../versions/cdl-interchange';
 import { chooseImportedLut } from './look-access';
 import { DOWNLOAD_LUT_SIZES, downloadTextFile, gradeCube, type DownloadLutSize } from './lut-download';
 
-/** Imports a `.cube` chosen by the person and applies it; answers when it is done (or refused). */
+/**
+ * Imports a `.cube`, `.3dl` or `.csp` chosen by the person and applies it; answers when it is done
+ * (or refused). An ASC CDL (`.cc`, `.ccc`, `.cdl`) is not a table: it sets the colour wheels, which
+ * are a CDL, exactly as the Versions menu's Import CDL does.
+ */
 function useImportCubeFile(): (file: File) => Promise<void> {
   const { mutateAsync } = useImportUserLut();
   return async (file) => {
+    if (/\.(cc|ccc|cdl)$/i.test(file.name)) {
+      const result = wheelsFromCdlFile(await file.text(), file.name);
+      if (result.ok) gradeStore.change((current) => ({ ...current, wheels: result.wheels }));
+      toast(result.ok ? { title: 'CDL applied', description: result.note, variant: 'success' } : { title: 'Invalid CDL file', description: result.message, variant: 'destructive' });
+      return;
+    }
     try {
-      const lut = await mutateAsync({ name: lutNameFromFileName(file.name), text: await file.text() });
+      const lut = await mutateAsync({ name: lutNameFromFileName(file.name), text: await file.text(), format: lutFormatOfFileName(file.name) ?? 'cube' });
       chooseImportedLut(lut.id);
       const warnings = lut.warnings ?? [];
       toast({
         title: 'LUT imported',
-        description: warnings.length > 0 ? `"${lut.name}" is in My LUTs. Not used from the file: ${warnings.join('; ')}` : `"${lut.name}" is in My LUTs and applied.`,
+        description: warnings.length > 0 ? `"${lut.name}" is in My LUTs. Notes on the file: ${warnings.join('; ')}` : `"${lut.name}" is in My LUTs and applied.`,
         variant: 'success',
       });
     } catch (error) {
-      if (error instanceof CubeFileError) toast({ title: 'Invalid .cube file', description: error.message, variant: 'destructive' });
+      if (error instanceof CubeFileError) toast({ title: `Invalid ${error.formatName} file`, description: error.message, variant: 'destructive' });
       else handleError(error, 'Import failed', 'The LUT could not be imported.');
     }
   };
@@ -49,7 +60,7 @@ export function LutFilesMenu({ canImport }: { canImport: boolean }) {
       <input
         ref={input}
         type="file"
-        accept=".cube"
+        accept={`.cube,.3dl,.csp,${CDL_FILE_TYPES}`}
         hidden
         data-testid="cube-import-input"
         onChange={(event) => {
@@ -82,6 +93,7 @@ export function LutFilesMenu({ canImport }: { canImport: boolean }) {
                 type="button"
                 className="btn btn-sm"
                 disabled={busy}
+                title="Import a LUT as a personal look: .cube (with Resolve shaper files), .3dl (Lustre/Flame) or .csp (cineSpace); an ASC CDL (.cc, .ccc, .cdl) sets the colour wheels"
                 onClick={() => {
                   input.current?.click();
                   setOpen(false);

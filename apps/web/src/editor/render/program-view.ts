@@ -5,7 +5,7 @@
  * input event, so the picture follows a slider within the frame. Each draw fires a
  * `program-frame` event on the canvas (the benchmark and the scopes listen).
  */
-import { bakeLut, DEFAULT_LUT_SIZE, type Grade, type Lut3D } from '@cinegrade/color';
+import { bakeLut, gradeLutSize, type Grade, type Lut3D } from '@cinegrade/color';
 import { CpuStillRenderer } from './cpu-renderer';
 import { watchVideoFrames } from './frame-watcher';
 import { ProgramRenderer, type PixelReadout, type SourceFrame } from './program-renderer';
@@ -108,7 +108,7 @@ export class ProgramView {
     this.grade = grade;
     const key = lutKey(grade);
     if (!this.baked || this.baked.key !== key || this.baked.customLut !== customLut) {
-      this.lut = bakeLut(grade, DEFAULT_LUT_SIZE, { customLut: customLut ?? undefined });
+      this.lut = bakeLut(grade, gradeLutSize(customLut), { customLut: customLut ?? undefined });
       this.baked = { key, customLut };
       this.gpu?.setLut(this.lut);
     }
