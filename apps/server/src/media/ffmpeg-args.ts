@@ -82,7 +82,8 @@ const PLAYABLE_IMAGE_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', '
  * would show its own way while the export tone-maps it. Export always reads the original.
  */
 export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metadata: MediaMetadata): boolean {
-  if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer);
+  // A PQ or HLG still (an HDR AVIF) is shown as the export tone-maps it.
+  if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer) || needsToneMapping(metadata);
   if (needsToneMapping(metadata)) return true;
   if (demuxer !== 'mov' && demuxer !== 'matroska') return true;
   if (demuxer === 'matroska' && !['vp8', 'vp9', 'av1'].includes(metadata.videoCodec ?? '')) return true;
