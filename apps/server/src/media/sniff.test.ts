@@ -92,6 +92,14 @@ describe('unreadableFormat', () => {
     expect(sniffMedia(tiff([[0x0100, 3, 1, 64]]))).toMatchObject({ demuxer: 'tiff_pipe' });
     expect(sniffMedia(tiff([[0x010f, 2, 6, 200]], 'NIKON\0'))).toMatchObject({ demuxer: 'tiff_pipe' });
     expect(unreadableFormat(tiff([[0x0100, 3, 1, 64]]))).toBeNull();
+    expect(sniffMedia(tiff([[0x0103, 3, 1, 5]]))).toMatchObject({ demuxer: 'tiff_pipe' });
+  });
+
+  it('names a TIFF whose compression ffmpeg cannot decode, which its probe would pass', () => {
+    expect(says(tiff([[0x0103, 3, 1, 34713]]))).toBe(
+      'This is a TIFF compressed in a way this server cannot decode (compression 34713), which Cinegrade cannot open. Save it as an uncompressed or LZW TIFF, or as a PNG or JPEG, then upload that.',
+    );
+    expect(says(tiff([[0x0103, 3, 1, 34712]]))).toContain('(compression 34712)');
   });
 
   it('names HEIF sequences, PSD, JPEG XL, JPEG 2000, PDF and SVG, each with what to convert it to', () => {

@@ -81,14 +81,15 @@ export function sniffMedia(head: Uint8Array): SniffedType | null {
   if (head[0] === 0x89 && ascii(head, 1, 3) === 'PNG') return { mediaType: 'image', demuxer: 'png_pipe', extension: 'png', mime: 'image/png' };
   if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { mediaType: 'image', demuxer: 'gif', extension: 'gif', mime: 'image/gif' };
   if (ascii(head, 0, 2) === 'BM' && head.length >= 26) return { mediaType: 'image', demuxer: 'bmp_pipe', extension: 'bmp', mime: 'image/bmp' };
-  if ((ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*') && !cameraRaw(head)) return { mediaType: 'image', demuxer: 'tiff_pipe', extension: 'tiff', mime: 'image/tiff' };
+  if ((ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*') && !cameraRaw(head) && unreadableTiffCompression(head) === null) return { mediaType: 'image', demuxer: 'tiff_pipe', extension: 'tiff', mime: 'image/tiff' };
   return null;
 }
 
-/** The TIFF tags that mark a camera's RAW file: Make (0x010F), SubIFDs (0x014A), DNGVersion (0xC612). */
+/** TIFF tags read from the first IFD: Make (0x010F), SubIFDs (0x014A), DNGVersion (0xC612), Compression (0x0103). */
 const MAKE_TAG = 0x010f;
 const SUB_IFDS_TAG = 0x014a;
 const DNG_VERSION_TAG = 0xc612;
+const COMPRESSION_TAG = 0x0103;
 const RAW_BY_MAKE: [RegExp, string][] = [
   [/^nikon/i, 'NEF'],
   [/^sony/i, 'ARW'],
@@ -99,33 +100,54 @@ const RAW_BY_MAKE: [RegExp, string][] = [
   [/^samsung/i, 'SRW'],
 ];
 
-/**
- * Which camera RAW a TIFF-structured file is, from its first IFD: DNG by its DNGVersion tag, Canon
- * CR2 by its 'CR' marker, others by a camera maker's Make beside SubIFDs (where RAW files keep the
- * sensor data, IFD0 holding a preview). Null for a plain TIFF.
- */
-function cameraRaw(head: Uint8Array): string | null {
-  if (ascii(head, 8, 2) === 'CR') return 'CR2';
+/** What a TIFF's first IFD says: its Make, whether it has SubIFDs or a DNGVersion, its Compression. */
+function firstIfd(head: Uint8Array): { make: string; subIfds: boolean; dng: boolean; compression: number | null } | null {
   const little = ascii(head, 0, 2) === 'II';
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   const u16 = (at: number) => view.getUint16(at, little);
   const u32 = (at: number) => view.getUint32(at, little);
   const ifd = u32(4);
   if (ifd + 2 > head.length) return null;
-  let make = '';
-  let subIfds = false;
+  const found = { make: '', subIfds: false, dng: false, compression: null as number | null };
   for (let i = 0, count = u16(ifd); i < count && ifd + 2 + (i + 1) * 12 <= head.length; i++) {
     const entry = ifd + 2 + i * 12;
     const tag = u16(entry);
-    if (tag === DNG_VERSION_TAG) return 'DNG';
-    if (tag === SUB_IFDS_TAG) subIfds = true;
+    if (tag === DNG_VERSION_TAG) found.dng = true;
+    if (tag === SUB_IFDS_TAG) found.subIfds = true;
+    if (tag === COMPRESSION_TAG) found.compression = u16(entry + 2) === 3 ? u16(entry + 8) : u32(entry + 8);
     if (tag === MAKE_TAG) {
       const length = u32(entry + 4);
       const at = length <= 4 ? entry + 8 : u32(entry + 8);
-      if (at + length <= head.length) make = ascii(head, at, length);
+      if (at + length <= head.length) found.make = ascii(head, at, length);
     }
   }
-  return subIfds ? (RAW_BY_MAKE.find(([pattern]) => pattern.test(make))?.[1] ?? null) : null;
+  return found;
+}
+
+/**
+ * Which camera RAW a TIFF-structured file is: DNG by its DNGVersion tag, Canon CR2 by its 'CR'
+ * marker, others by a camera maker's Make beside SubIFDs (where RAW files keep the sensor data,
+ * IFD0 holding a preview). Null for a plain TIFF.
+ */
+function cameraRaw(head: Uint8Array): string | null {
+  if (ascii(head, 8, 2) === 'CR') return 'CR2';
+  const ifd = firstIfd(head);
+  if (!ifd) return null;
+  if (ifd.dng) return 'DNG';
+  return ifd.subIfds ? (RAW_BY_MAKE.find(([pattern]) => pattern.test(ifd.make))?.[1] ?? null) : null;
+}
+
+/**
+ * TIFF compressions ffmpeg's decoder reads: none, CCITT (2, 3, 4), LZW, JPEG (6, 7), Deflate (8,
+ * 32946), PackBits, SGI LogLuv (34676), lossy DNG JPEG (34892). Others (JPEG 2000, WebP, vendor
+ * schemes) would pass the probe, which reads only the header, and fail at the first decode.
+ */
+const READABLE_TIFF_COMPRESSIONS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 32773, 32946, 34676, 34892]);
+
+/** A TIFF compression ffmpeg cannot decode, or null. */
+function unreadableTiffCompression(head: Uint8Array): number | null {
+  const compression = firstIfd(head)?.compression ?? null;
+  return compression !== null && !READABLE_TIFF_COMPRESSIONS.has(compression) ? compression : null;
 }
 
 const convert = (what: string, to: string) => `This is ${what}, which Cinegrade cannot open. ${to}, then upload that.`;
@@ -147,7 +169,9 @@ export function unreadableFormat(head: Uint8Array): string | null {
   }
   if (ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*') {
     const raw = cameraRaw(head);
-    return raw ? convert(`a camera RAW photo (${raw})`, RAW_ADVICE) : null;
+    if (raw) return convert(`a camera RAW photo (${raw})`, RAW_ADVICE);
+    const compression = unreadableTiffCompression(head);
+    return compression === null ? null : convert(`a TIFF compressed in a way this server cannot decode (compression ${compression})`, 'Save it as an uncompressed or LZW TIFF, or as a PNG or JPEG');
   }
   if (ascii(head, 0, 4) === 'IIRO' || ascii(head, 0, 4) === 'IIRS') return convert('a camera RAW photo (Olympus ORF)', RAW_ADVICE);
   if (ascii(head, 0, 4) === 'IIU\0') return convert('a camera RAW photo (Panasonic RW2)', RAW_ADVICE);
