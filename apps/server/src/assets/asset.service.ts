@@ -349,7 +349,9 @@ export class AssetService {
         try {
           const input = { path: original.path, demuxer: metadata.demuxer };
           const thumbFile = path.join(work, 'thumb.jpg');
-          await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
+          // A still's preview copy is its whole picture as the export sees it (an HDR AVIF tone-mapped), so its thumbnail is made from that.
+          const thumbnailFromProxy = row.needs_proxy && row.media_file_type === 'image';
+          if (!thumbnailFromProxy) await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
           const thumbnailKey = derivedKey(mediaPath, 'thumb', 'jpg');
           let proxyKey: string | null = null;
           let proxyFile: string | null = null;
@@ -358,6 +360,7 @@ export class AssetService {
             proxyFile = path.join(work, `proxy.${extension}`);
             await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, { signal: stop.signal, onSpawn: (pid) => void recordProcess(work, pid, warn) });
             proxyKey = derivedKey(mediaPath, 'proxy', extension);
+            if (thumbnailFromProxy) await this.tools.thumbnail({ path: proxyFile, demuxer: 'png_pipe' }, metadata, 'image', thumbFile);
           }
           if (deleted) return DELETED_WHILE_PROCESSING;
           await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
