@@ -327,6 +327,21 @@ describe('files Cinegrade cannot read', () => {
     expect(message).toMatch(/could not be decoded.*Convert the HEIC photo to JPEG or PNG, then upload that\.$/);
   });
 
+  it('refuses a HEIC declaring a picture over the decode budget by its size, before libheif decodes it', async () => {
+    const bytes = Buffer.from(fs.readFileSync(heifEnc('huge.heic', '320x180', [])));
+    const ispe = bytes.indexOf('ispe') + 8;
+    expect(ispe).toBeGreaterThan(8);
+    bytes.writeUInt32BE(12000, ispe);
+    bytes.writeUInt32BE(9000, ispe + 4);
+    const file = path.join(work, 'huge-declared.heic');
+    fs.writeFileSync(file, bytes);
+    const response = await upload(file);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The picture is 12000×9000: decoding it would take about 309 MB of memory, more than the 256 MB Cinegrade allows for an image.',
+    );
+  });
+
   it('refuses HEIC and AVIF on a server without heif-convert, saying so, and reports it on /api/health', async () => {
     const before = process.env.HEIF_CONVERT_PATH;
     process.env.HEIF_CONVERT_PATH = path.join(work, 'no-heif-convert');

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FFMPEG } from '../../test/support/exports';
 import { corpusMedia } from '../../test/support/media-corpus';
 import { heifBrands, heifColourTags, heifConvertArgs, readHeifPicture } from './heif';
-import { heifDecodeTimeoutMs } from './heif-tools';
+import { FfmpegError } from './ffmpeg-runner';
+import { heifDecodeTimeoutMs, HeifTools, HEIF_MISSING_REASON, locateHeifConvert } from './heif-tools';
 
 const head = (file: string) => new Uint8Array(fs.readFileSync(file).subarray(0, 1024 * 1024));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-heif-unit-'));
@@ -70,5 +71,29 @@ describe('heif-convert arguments and limit', () => {
   it('allows a minute plus four times the measured rate', () => {
     expect(heifDecodeTimeoutMs(0)).toBe(60_000);
     expect(heifDecodeTimeoutMs(3681 * 5594)).toBe(Math.round(60_000 + (4 * 3681 * 5594 * 1000) / 600_000));
+  });
+});
+
+describe('HeifTools', () => {
+  const real = locateHeifConvert();
+
+  it('finds heif-convert on PATH or where HEIF_CONVERT_PATH says, and nothing when neither has it', () => {
+    expect(real).toMatch(/heif-convert$/);
+    expect(locateHeifConvert({ PATH: path.dirname(real ?? '') })).toBe(real);
+    expect(locateHeifConvert({ PATH: work })).toBeNull();
+    expect(locateHeifConvert({ PATH: path.dirname(real ?? ''), HEIF_CONVERT_PATH: path.join(work, 'none') })).toBeNull();
+  });
+
+  it('decodes a HEIC to PNG, and says in a person\'s words when it cannot', async () => {
+    const tools = new HeifTools(real);
+    const png = path.join(work, 'decoded.png');
+    await tools.decode(encoded('tool.heic', []), png, 96 * 64);
+    expect(fs.readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    const notHeif = path.join(work, 'not-heif.heic');
+    fs.writeFileSync(notHeif, 'plain text, not a picture');
+    await expect(tools.decode(notHeif, path.join(work, 'nothing.png'), 1)).rejects.toThrow('The photo could not be decoded: the file may be damaged or use a HEIF feature this server cannot read.');
+    const missing = await new HeifTools(null).decode(notHeif, png, 1).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(FfmpegError);
+    expect(missing).toMatchObject({ message: HEIF_MISSING_REASON, notStarted: true });
   });
 });
