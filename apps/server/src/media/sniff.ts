@@ -1,4 +1,4 @@
-import type { MediaType } from '@cinegrade/contract';
+import { MESSAGES, type MediaType } from '@cinegrade/contract';
 
 /**
  * Decides what a file is from its first bytes (magic numbers), never from its name or the
@@ -179,7 +179,7 @@ export function unreadableFormat(head: Uint8Array): string | null {
   if (ascii(head, 0, 4) === '8BPS') return convert('a Photoshop document (PSD)', 'Save a flattened copy from Photoshop as TIFF, PNG or JPEG');
   if ((head[0] === 0xff && head[1] === 0x0a) || (ascii(head, 4, 4) === 'JXL ' && head[3] === 0x0c)) return convert('a JPEG XL image', 'Convert it to PNG, TIFF or JPEG');
   if (ascii(head, 4, 4) === 'jP  ' && head[3] === 0x0c) return convert('a JPEG 2000 image', 'Convert it to PNG, TIFF or JPEG');
-  if (ascii(head, 0, 5) === '%PDF-') return convert('a PDF document', 'Export the page or picture you want as PNG or JPEG');
+  if (ascii(head, 0, 5) === '%PDF-') return MESSAGES.pdfRefused;
   const text = ascii(head, 0, Math.min(head.length, 1024)).replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
   if (/^(?:<\?xml[^>]*>\s*(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*)?<svg[\s>]/i.test(text)) return convert('an SVG drawing', 'Export it as PNG');
   return null;
