@@ -9,11 +9,14 @@ export interface Requirement {
   apt: string;
   advice: string;
   check(env: NodeJS.ProcessEnv): Shortfall | null;
+  /** For a requirement the server can start without: what is off until it is installed. */
+  withoutIt?: string;
 }
 
 export type SystemDepsPlan = { action: 'ready' } | { action: 'install'; packages: string[]; what: string } | { action: 'stop'; message: string };
 
 export const FFMPEG_REQUIREMENT: Requirement;
+export const HEIF_REQUIREMENT: Requirement;
 export const SERVER_REQUIREMENTS: Requirement[];
 export const TEST_REQUIREMENTS: Requirement[];
 export function planSystemDeps(

@@ -1,5 +1,6 @@
 // What Cinegrade needs from the machine besides npm packages, and how to get it on Debian. The
-// server (`npm start`, `npm run worker`) needs ffmpeg and ffprobe new enough for the export graph;
+// server (`npm start`, `npm run worker`) needs ffmpeg and ffprobe new enough for the export graph,
+// and heif-convert (libheif) for HEIC and AVIF uploads, without which it starts with those refused;
 // the tests (`npm test`) need that plus Chromium for the browser tests and PostgreSQL 15's server
 // binaries. What is missing is installed with apt-get when we are root on a machine that has it;
 // otherwise we say in one paragraph what to install and stop.
@@ -14,7 +15,8 @@ import { findOnPath, FFMPEG_INSTALL_ADVICE, locateBinary, MINIMUM_FFMPEG_MAJOR, 
  * @typedef {{ problem: string, installable: boolean }} Shortfall
  *   What is wrong, and whether installing the Debian package would fix it (not when a variable
  *   points at a binary of the person's own choosing, or an ffmpeg is there but too old).
- * @typedef {{ what: string, apt: string, advice: string, check: (env: NodeJS.ProcessEnv) => Shortfall | null }} Requirement
+ * @typedef {{ what: string, apt: string, advice: string, check: (env: NodeJS.ProcessEnv) => Shortfall | null, withoutIt?: string }} Requirement
+ *   `withoutIt`: for a requirement the server can start without, what is off until it is installed.
  */
 
 /** The version line of a binary, or why it does not run. */
@@ -58,8 +60,25 @@ export const FFMPEG_REQUIREMENT = {
   check: checkFfmpeg,
 };
 
-/** What the server and its workers need: ffmpeg only (the database is embedded or configured). */
-export const SERVER_REQUIREMENTS = [FFMPEG_REQUIREMENT];
+/**
+ * heif-convert (Debian's libheif-examples), which decodes HEIC and AVIF uploads; HEIF_CONVERT_PATH
+ * names another. The server starts without it and refuses those uploads, saying why.
+ * @type {Requirement}
+ */
+export const HEIF_REQUIREMENT = {
+  what: 'heif-convert (libheif, for HEIC and AVIF uploads)',
+  apt: 'libheif-examples',
+  advice: 'On Debian or Ubuntu install it with "sudo apt-get install -y libheif-examples", or set HEIF_CONVERT_PATH to a heif-convert.',
+  check: (env) => {
+    const configured = env.HEIF_CONVERT_PATH;
+    if (configured) return fs.existsSync(configured) ? null : { problem: `HEIF_CONVERT_PATH is ${configured}, which does not exist`, installable: false };
+    return findOnPath('heif-convert', env) ? null : { problem: 'there is no heif-convert on PATH', installable: true };
+  },
+  withoutIt: 'HEIC and AVIF uploads are refused',
+};
+
+/** What the server and its workers need: ffmpeg (the database is embedded or configured), and heif-convert if it can be had. */
+export const SERVER_REQUIREMENTS = [FFMPEG_REQUIREMENT, HEIF_REQUIREMENT];
 
 /** What only the tests need, besides the server's. */
 export const TEST_REQUIREMENTS = [
@@ -125,9 +144,16 @@ export class SystemDepsError extends Error {}
 export function ensureSystemDeps(requirements, { who, command, env = process.env, log = (line) => process.stdout.write(`${line}\n`), machine }) {
   const found = machine ?? { isRoot: process.getuid?.() === 0, hasApt: findOnPath('apt-get', env) !== null };
   const wording = { who, command };
-  const unmet = unmetRequirements(requirements, env);
+  const allUnmet = unmetRequirements(requirements, env);
+  const optional = allUnmet.filter(({ requirement }) => requirement.withoutIt);
+  // What the server can start without is installed along with the rest when we may, else only said.
+  const installsOptional = found.isRoot && found.hasApt && optional.every(({ shortfall }) => shortfall.installable);
+  const unmet = installsOptional ? allUnmet : allUnmet.filter(({ requirement }) => !requirement.withoutIt);
+  const warnOptional = () => {
+    if (!installsOptional) for (const { requirement, shortfall } of optional) log(`Warning: ${requirement.withoutIt}: ${shortfall.problem}. ${requirement.advice}`);
+  };
   const plan = planSystemDeps(unmet, found, wording);
-  if (plan.action === 'ready') return;
+  if (plan.action === 'ready') return warnOptional();
   if (plan.action === 'stop') throw new SystemDepsError(plan.message);
   log(`Installing from Debian's package archive what is missing: ${plan.what} (apt-get install ${plan.packages.join(' ')})`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -143,6 +169,7 @@ export function ensureSystemDeps(requirements, { who, command, env = process.env
   }
   const still = planSystemDeps(unmetRequirements(requirements, env), { isRoot: false, hasApt: false }, wording);
   if (still.action === 'stop') throw new SystemDepsError(`apt-get installed ${plan.packages.join(' ')}, but: ${still.message}`);
+  warnOptional();
 }
 
 // `node scripts/system-deps.mjs server`: the preflight of `npm start` and `npm run worker`.

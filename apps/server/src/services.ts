@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries';
 import { describeMediaCheck } from './media/ffmpeg-capabilities';
 import { probeFfmpeg } from './media/ffmpeg-capability-probe';
+import { HeifTools, locateHeifConvert } from './media/heif-tools';
 import { MEDIA_DERIVE_EXPIRY_SECONDS, MediaTools, SHORT_DERIVE_EXPIRY_SECONDS } from './media/media-tools';
 import type { Logger } from './platform/logger';
 import { Lifecycle } from './platform/shutdown';
@@ -132,8 +133,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await jobs.start();
     closers.push(() => jobs.stop());
     const binaries = resolveMediaBinaries();
-    const media = await checkMedia(binaries, logger);
-    const tools = new MediaTools(binaries);
+    const heif = new HeifTools(locateHeifConvert());
+    const media = await checkMedia(binaries, heif, logger);
+    const tools = new MediaTools(binaries, heif);
     const userLuts = new UserLutService(new UserLutRepository(database.db), profiles);
     const assetRepository = new AssetRepository(database.db);
     const exportRepository = new ExportRepository(database.db);
@@ -183,8 +185,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
  * the product uses is there, or which features are off and why (a warning: exports in those
  * formats are refused with that reason until ffmpeg is replaced).
  */
-async function checkMedia(binaries: MediaBinaries, logger: Logger): Promise<MediaStatus> {
-  const inventory = await probeFfmpeg(binaries.ffmpeg);
+async function checkMedia(binaries: MediaBinaries, heif: HeifTools, logger: Logger): Promise<MediaStatus> {
+  const inventory = { ...(await probeFfmpeg(binaries.ffmpeg)), programs: new Set(heif.available ? ['heif-convert'] : []) };
   const features = mediaFeatureStates(inventory);
   const { allPresent, line } = describeMediaCheck(binaries.ffmpeg, inventory, features);
   if (allPresent) logger.info(line);

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MEDIA_FEATURES } from '@cinegrade/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MINIMUM_FFMPEG_MAJOR } from '../src/media/binaries';
-import { ensureSystemDeps, FFMPEG_REQUIREMENT, planSystemDeps, SystemDepsError } from '../../../scripts/system-deps.mjs';
+import { MINIMUM_FFMPEG_MAJOR, resolveMediaBinaries } from '../src/media/binaries';
+import { ensureSystemDeps, FFMPEG_REQUIREMENT, HEIF_REQUIREMENT, planSystemDeps, SystemDepsError } from '../../../scripts/system-deps.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const NOBODY = 65534;
@@ -47,6 +47,9 @@ function preflight(env: Record<string, string>): { status: number | null; stdout
 }
 
 const APT_GET = '/usr/bin/apt-get';
+
+/** Where this machine's ffmpeg or ffprobe is, for a PATH that holds them and nothing else. */
+const FFMPEG_REQUIREMENT_BINARY = (name: 'ffmpeg' | 'ffprobe') => resolveMediaBinaries()[name];
 
 describe('the preflight of npm start', () => {
   it('stops a user who is not root, before anything starts, with one paragraph saying what to install', () => {
@@ -95,6 +98,17 @@ describe('the preflight of npm start', () => {
     expect(logged).toEqual(["Installing from Debian's package archive what is missing: ffmpeg and ffprobe 5 or newer (apt-get install ffmpeg)"]);
     // It stopped at the update: nothing was installed.
     expect(fs.readFileSync(calls, 'utf8')).toBe('update -q\n');
+  });
+
+  it('lets the server start without heif-convert, warning that HEIC and AVIF are refused, and installs it with ffmpeg when root', () => {
+    const ffmpegOnly = pathWith('ffmpeg-without-heif', { ffmpeg: { link: FFMPEG_REQUIREMENT_BINARY('ffmpeg') }, ffprobe: { link: FFMPEG_REQUIREMENT_BINARY('ffprobe') } });
+    const logged: string[] = [];
+    ensureSystemDeps([FFMPEG_REQUIREMENT, HEIF_REQUIREMENT], { who: 'Cinegrade cannot start', command: 'npm start', env: { PATH: ffmpegOnly }, log: (line) => logged.push(line), machine: { isRoot: false, hasApt: false } });
+    expect(logged).toEqual([
+      'Warning: HEIC and AVIF uploads are refused: there is no heif-convert on PATH. On Debian or Ubuntu install it with "sudo apt-get install -y libheif-examples", or set HEIF_CONVERT_PATH to a heif-convert.',
+    ]);
+    const unmet = [FFMPEG_REQUIREMENT, HEIF_REQUIREMENT].map((requirement) => ({ requirement, shortfall: requirement.check({ PATH: '' })! }));
+    expect(planSystemDeps(unmet, { isRoot: true, hasApt: true }, { who: 'Cinegrade cannot start', command: 'npm start' })).toMatchObject({ action: 'install', packages: ['ffmpeg', 'libheif-examples'] });
   });
 
   it('lets the server start, silently, when PATH has a suitable ffmpeg and ffprobe', () => {

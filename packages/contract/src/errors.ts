@@ -51,6 +51,8 @@ export const MESSAGES = {
   unlockLinkSent: 'If that email has an account, we have sent it a link that lets this device sign in. It works for 30 minutes.',
   /** Every batch call from a tier other than exactly Premium or Enterprise (docs/product-rules.md, 'Batch'). */
   batchPremiumOnly: 'Batch processing is a premium feature. Please upgrade to access this functionality.',
+  /** A PDF: the server says so from its bytes, and the web app before sending one the browser reports as a PDF. */
+  pdfRefused: 'This is a PDF document, which Cinegrade cannot open. Export the page or picture you want as PNG or JPEG, then upload that.',
 } as const;
 
 /** The Free tier's refusal of a premium look (docs/product-rules.md, 'Looks'): toast title and text. */

@@ -10,6 +10,7 @@ function debianFfmpeg(change: Partial<FfmpegInventory> = {}): FfmpegInventory {
     filters: new Set(['setparams', 'zscale', 'format', 'lut3d', 'split', 'gblur', 'blend', 'multiply', 'trim', 'geq', 'tonemap', 'scale']),
     encoders: new Set(['libx264', 'aac', 'libvpx-vp9', 'libopus', 'prores_ks', 'pcm_s24le', 'rawvideo', 'pcm_s16le', 'mjpeg', 'png', 'tiff', 'pam']),
     decoders: new Set(['h264', 'hevc', 'vp9', 'prores', 'aac', 'mjpeg', 'png', 'tiff', 'webp']),
+    programs: new Set(['heif-convert']),
     ...change,
   };
 }
@@ -42,6 +43,12 @@ describe('mediaFeatureStates', () => {
     const states = mediaFeatureStates({ ...found, filters: without(found.filters, 'zscale') });
     expect(states.thumbnails).toEqual({ available: true, reason: null });
     expect(states.previews.reason).toBe("Making preview copies is off: the server's ffmpeg has no filter zscale.");
+  });
+
+  it('turns off HEIC and AVIF uploads without heif-convert, naming the package', () => {
+    const states = mediaFeatureStates(debianFfmpeg({ programs: new Set() }));
+    expect(MEDIA_FEATURE_IDS.filter((id) => !states[id].available)).toEqual(['heifUploads']);
+    expect(states.heifUploads.reason).toBe('Opening uploaded HEIC and AVIF photos is off: the server has no heif-convert (on Debian the package libheif-examples).');
   });
 
   it('takes a build from git, which has no version number, to be new enough', () => {

@@ -16,6 +16,8 @@ export interface MediaRequirements {
   readonly filters?: readonly string[];
   readonly encoders?: readonly string[];
   readonly decoders?: readonly string[];
+  /** Other programs the server runs for the feature (heif-convert, from libheif), found on its PATH or configured. */
+  readonly programs?: readonly string[];
 }
 
 /**
@@ -43,6 +45,8 @@ export const MEDIA_FEATURES = {
   smartAnalyze: { label: 'Smart Analyze', requires: { filters: ['scale', 'format'], encoders: ['pam'], decoders: ['mjpeg', 'png', 'webp'] } },
   videoUploads: { label: 'Opening uploaded H.264, HEVC, VP9 and ProRes video', requires: { decoders: ['h264', 'hevc', 'vp9', 'prores', 'aac'] } },
   stillUploads: { label: 'Opening uploaded JPEG, PNG, TIFF and WebP stills', requires: { decoders: ['mjpeg', 'png', 'tiff', 'webp'] } },
+  // heif-convert decodes HEIC and AVIF once, on arrival, to a PNG that ffmpeg reads from then on.
+  heifUploads: { label: 'Opening uploaded HEIC and AVIF photos', requires: { programs: ['heif-convert'], decoders: ['png'] } },
 } as const satisfies Record<string, { label: string; requires: MediaRequirements }> & Record<AnyExportFormat, unknown>;
 
 export type MediaFeatureId = keyof typeof MEDIA_FEATURES;
@@ -56,6 +60,8 @@ export interface FfmpegInventory {
   filters: ReadonlySet<string>;
   encoders: ReadonlySet<string>;
   decoders: ReadonlySet<string>;
+  /** The other programs the server found (see `MediaRequirements.programs`). */
+  programs: ReadonlySet<string>;
 }
 
 export const MediaFeatureState = z
@@ -99,13 +105,22 @@ function listed(phrases: readonly string[]): string {
   return phrases.length <= 1 ? (phrases[0] ?? '') : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1) ?? ''}`;
 }
 
+/** Debian's package for each program a feature runs. */
+const PROGRAM_PACKAGES: Record<string, string> = { 'heif-convert': 'libheif-examples' };
+
 /** Each feature on or off, and why it is off ("WebM export is off: the server's ffmpeg has no encoder libvpx-vp9."). */
 export function mediaFeatureStates(inventory: FfmpegInventory): MediaFeatureStates {
   const states = {} as MediaFeatureStates;
   for (const id of MEDIA_FEATURE_IDS) {
     const { label, requires } = MEDIA_FEATURES[id];
     const missing = missingRequirements(requires, inventory);
-    states[id] = missing.length === 0 ? { available: true, reason: null } : { available: false, reason: `${label} is off: the server's ffmpeg ${listed(missing)}.` };
+    const programs: readonly string[] = 'programs' in requires ? requires.programs : [];
+    const absent = programs.filter((name) => !inventory.programs.has(name));
+    const why = [
+      ...absent.map((name) => `the server has no ${name}${PROGRAM_PACKAGES[name] ? ` (on Debian the package ${PROGRAM_PACKAGES[name]})` : ''}`),
+      ...(missing.length > 0 ? [`the server's ffmpeg ${listed(missing)}`] : []),
+    ];
+    states[id] = why.length === 0 ? { available: true, reason: null } : { available: false, reason: `${label} is off: ${why.join('; ')}.` };
   }
   return states;
 }

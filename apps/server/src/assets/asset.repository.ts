@@ -8,9 +8,26 @@ export type DerivedFilesLookup = (tx: Transaction<DatabaseSchema>, userId: strin
 
 class RolledBack extends Error {}
 
-/** The stored files of an asset row itself: original, thumbnail, proxy. */
-export function assetFileKeys(row: Pick<AssetRow, 'media_file_path' | 'thumbnail_path' | 'proxy_path'>): string[] {
-  return [row.media_file_path, row.thumbnail_path, row.proxy_path].filter((k): k is string => !!k);
+/** The stored files of an asset row itself: original, working original (HEIC, AVIF), thumbnail, proxy. */
+export function assetFileKeys(row: Pick<AssetRow, 'media_file_path' | 'thumbnail_path' | 'proxy_path' | 'metadata'>): string[] {
+  return [row.media_file_path, decodedOriginalKey(row), row.thumbnail_path, row.proxy_path].filter((k): k is string => !!k);
+}
+
+/**
+ * The lossless PNG a HEIC or AVIF upload was decoded to when it arrived (kept in the asset's
+ * private metadata as `decodedOriginal`), or null for media ffmpeg reads as uploaded.
+ */
+export function decodedOriginalKey(row: Pick<AssetRow, 'metadata'>): string | null {
+  const metadata = row.metadata as { decodedOriginal?: unknown } | null;
+  return typeof metadata?.decodedOriginal === 'string' ? metadata.decodedOriginal : null;
+}
+
+/**
+ * The file that thumbnails, preview copies and exports decode: the decoded original where there is
+ * one, else the upload itself. The user's download of the original is always the upload.
+ */
+export function workingOriginalKey(row: Pick<AssetRow, 'media_file_path' | 'metadata'>): string | null {
+  return decodedOriginalKey(row) ?? row.media_file_path;
 }
 
 /** Queues files for removal by the `storage.delete` job, in the transaction that deletes their rows. */

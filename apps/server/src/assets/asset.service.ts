@@ -25,15 +25,17 @@ import { FfmpegError } from '../media/ffmpeg-runner';
 import { isShortDerive, type MediaTools } from '../media/media-tools';
 import { ProbeError } from '../media/probe';
 import { decodedBytes, overDecodeBudget, pngDeclaredPicture } from '../media/decode-budget';
-import { sniffMedia, type SniffedType } from '../media/sniff';
+import { MAX_PIXELS } from '../media/ffmpeg-args';
+import { heifColourTags, readHeifPicture } from '../media/heif';
+import { sniffMedia, unreadableFormat, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
-import { recordProcess, withNamedWorkFolder } from '../platform/work-folder';
+import { recordProcess, withNamedWorkFolder, withWorkFolder } from '../platform/work-folder';
 import { derivedKey, newMediaKey } from '../storage/keys';
 import type { FileSigner } from '../storage/signed-urls';
 import type { Storage } from '../storage/storage';
 import type { StagedUpload } from '../uploads/staged-upload';
-import type { AssetRepository, AssetRow, DerivedFilesLookup } from './asset.repository';
+import { decodedOriginalKey, workingOriginalKey, type AssetRepository, type AssetRow, type DerivedFilesLookup } from './asset.repository';
 
 /** How often a running `media.derive` job looks whether its asset was deleted (by another process). */
 const DELETION_CHECK_MS = 1000;
@@ -43,7 +45,14 @@ const DELETED_WHILE_PROCESSING: JobOutcome = { status: 'skipped', reason: 'The a
 export const EMPTY_FILE_MESSAGE = 'The file is empty.';
 
 export const NOT_MEDIA_MESSAGE =
-  'This file is not a video or an image Cinegrade can read. Upload a video (MP4, MOV, WebM, AVI, MKV) or an image (JPEG, PNG, WebP, TIFF).';
+  'This file is not a video or an image Cinegrade can read. Upload a video (MP4, MOV, WebM, AVI, MKV) or an image (JPEG, PNG, WebP, TIFF, HEIC, AVIF).';
+
+/** A TIFF ffmpeg cannot read: a RAW file not recognised as one, or a compression this server lacks. */
+export const UNREADABLE_TIFF_MESSAGE =
+  'This TIFF could not be decoded: it may be a camera RAW file or use a compression this server does not read. Save it as an uncompressed or LZW TIFF, or as a JPEG or PNG, then upload that.';
+
+/** How much of a HEIF or AVIF file is read for its description (the `meta` box comes first in what phones and libheif write). */
+const HEIF_HEADER_BYTES = 1024 * 1024;
 
 /** What a person sees for a file name: no folders, no control or bidi characters, a sane length. */
 export function cleanFileName(name: string): string {
@@ -93,7 +102,8 @@ export class AssetService {
       if (size === 0) throw new HttpError(415, 'unsupported_media', EMPTY_FILE_MESSAGE);
       const head = await staged.head(4096);
       const sniffed = sniffMedia(head);
-      if (!sniffed) throw new HttpError(415, 'unsupported_media', NOT_MEDIA_MESSAGE);
+      if (!sniffed) throw new HttpError(415, 'unsupported_media', unreadableFormat(head) ?? NOT_MEDIA_MESSAGE);
+      if (sniffed.decodedBy === 'heif-convert') return await this.acceptHeif(userId, staged, sniffed, originalName, size, onSaved);
       // Refused by the size it declares before ffprobe or ffmpeg decodes anything (a PNG says so in its header).
       const declared = pngDeclaredPicture(head);
       const declaredRefusal = declared && overDecodeBudget(sniffed.mediaType, declared.width, declared.height, declared.width * declared.height * declared.bytesPerPixel);
@@ -102,31 +112,103 @@ export class AssetService {
       const decodeRefusal = overDecodeBudget(sniffed.mediaType, metadata.width, metadata.height, decodedBytes(metadata.width, metadata.height, metadata.pixelFormat, metadata.bitDepth));
       if (decodeRefusal) throw new HttpError(413, 'payload_too_large', decodeRefusal);
       await this.checkSourceWork(userId, metadata);
-      const fileName = cleanFileName(originalName);
       const key = newMediaKey(userId, sniffed.extension);
       await staged.keep(key);
-      const row = await this.assets.insert({
-        user_id: userId,
-        name: displayName(fileName),
-        media_file_name: fileName,
-        media_file_path: key,
-        media_file_type: sniffed.mediaType,
-        mime_type: sniffed.mime,
-        size_bytes: size,
-        needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
-        metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer }),
-      });
-      // Short work has its own lane, so a small clip is never stuck behind a long preview encode.
-      const lane = isShortDerive(metadata, row.needs_proxy, sniffed.mediaType) ? 'media.derive-short' : 'media.derive';
-      await this.jobs.send(lane, { assetId: row.id, userId }, { fairFor: userId });
-      await this.changed(userId, row.id);
-      this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
-      const asset = this.toApi(row);
-      await onSaved?.(asset);
-      return asset;
+      return await this.saveAsset(userId, { key, sniffed, metadata, size, originalName, decodedOriginal: null }, onSaved);
     } finally {
       await staged.discard();
     }
+  }
+
+  /**
+   * A HEIC or AVIF still: its size read from the file's boxes and checked against the decode budget
+   * before anything decodes it; then decoded once by heif-convert (upright, `irot`/`imir` applied)
+   * to a lossless PNG, 16-bit when the source has more than 8 bits, kept beside the upload as its
+   * decoded original, which thumbnails, previews and exports read. The colour description of an
+   * nclx box becomes the metadata's tags (the PNG does not carry them); an ICC profile stays in the
+   * PNG and, as for JPEG and PNG uploads, is not applied. The decoded file counts towards the storage quota.
+   */
+  private async acceptHeif(userId: string, staged: StagedUpload, sniffed: SniffedType, originalName: string, size: number, onSaved?: (asset: Asset) => Promise<void>): Promise<Asset> {
+    const kind = sniffed.extension === 'avif' ? 'AVIF' : 'HEIC';
+    if (!this.tools.heif.available) {
+      throw new HttpError(415, 'unsupported_media', `This is ${kind === 'AVIF' ? 'an' : 'a'} ${kind} photo, but this server cannot open ${kind} files (it has no heif-convert). Convert the photo to JPEG or PNG, then upload that.`);
+    }
+    const picture = readHeifPicture(await staged.head(HEIF_HEADER_BYTES));
+    if (!picture) throw new HttpError(415, 'unsupported_media', `This ${kind} file's description of its picture could not be read: it may be damaged. Convert it to JPEG or PNG, then upload that.`);
+    const pixels = picture.width * picture.height;
+    const budgetRefusal = pixels > MAX_PIXELS ? `The picture is ${picture.width}×${picture.height}, larger than the 16K × 16K this product handles.` : overDecodeBudget('image', picture.width, picture.height, pixels * 3 * ((picture.bitDepth ?? 8) > 8 ? 2 : 1));
+    if (budgetRefusal) throw new HttpError(413, 'payload_too_large', budgetRefusal);
+    const decodeFailed = (error: unknown) => {
+      if (error instanceof FfmpegError && !error.notStarted) return new HttpError(415, 'unsupported_media', `${error.message} Convert the ${kind} photo to JPEG or PNG, then upload that.`);
+      return error;
+    };
+    return withWorkFolder('cinegrade-heif-', async (work) => {
+      const decoded = path.join(work, 'decoded.png');
+      const copy = await staged.localCopy();
+      try {
+        await this.tools.heif.decode(copy.path, decoded, pixels);
+      } catch (error) {
+        throw decodeFailed(error);
+      } finally {
+        await copy.release();
+      }
+      const probed = await this.tools.probe({ path: decoded, demuxer: 'png_pipe' }).catch((error: unknown) => {
+        throw error instanceof ProbeError ? new HttpError(415, 'unsupported_media', `${error.message} ${NOT_MEDIA_MESSAGE}`) : error;
+      });
+      const transfer = heifColourTags(picture.nclx);
+      const metadata: MediaMetadata = {
+        ...probed,
+        container: sniffed.extension === 'avif' ? 'avif' : 'heif',
+        // A grid's tiles are coded as the brand says: AV1 in AVIF, else HEVC.
+        videoCodec: { hvc1: 'hevc', av01: 'av1', jpeg: 'mjpeg', grid: sniffed.extension === 'avif' ? 'av1' : 'hevc' }[picture.itemType ?? ''] ?? picture.itemType,
+        bitDepth: picture.bitDepth ?? probed.bitDepth,
+        ...transfer,
+        hdr: ['smpte2084', 'arib-std-b67'].includes(transfer.colorTransfer ?? ''),
+        rotation: 0,
+      };
+      await this.checkSourceWork(userId, metadata);
+      const key = newMediaKey(userId, sniffed.extension);
+      const decodedKey = derivedKey(key, 'decoded', 'png');
+      await this.storage.putFile(decodedKey, decoded, { move: true });
+      try {
+        await staged.keep(key);
+        return await this.saveAsset(userId, { key, sniffed, metadata, size, originalName, decodedOriginal: decodedKey }, onSaved);
+      } catch (error) {
+        await this.storage.delete(decodedKey).catch((cleanup: unknown) => this.logger.warn('Decoded original not removed', { key: decodedKey, error: cleanup }));
+        throw error;
+      }
+    });
+  }
+
+  /** Inserts the asset's row for a stored upload and queues its thumbnail and preview copy. */
+  private async saveAsset(
+    userId: string,
+    upload: { key: string; sniffed: SniffedType; metadata: MediaMetadata; size: number; originalName: string; decodedOriginal: string | null },
+    onSaved?: (asset: Asset) => Promise<void>,
+  ): Promise<Asset> {
+    const { key, sniffed, metadata, size, decodedOriginal } = upload;
+    const fileName = cleanFileName(upload.originalName);
+    const decodedBytes = decodedOriginal ? ((await this.storage.size(decodedOriginal)) ?? 0) : 0;
+    const row = await this.assets.insert({
+      user_id: userId,
+      name: displayName(fileName),
+      media_file_name: fileName,
+      media_file_path: key,
+      media_file_type: sniffed.mediaType,
+      mime_type: sniffed.mime,
+      size_bytes: size,
+      derived_bytes: decodedBytes,
+      needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
+      metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer, ...(decodedOriginal ? { decodedOriginal } : {}) }),
+    });
+    // Short work has its own lane, so a small clip is never stuck behind a long preview encode.
+    const lane = isShortDerive(metadata, row.needs_proxy, sniffed.mediaType) ? 'media.derive-short' : 'media.derive';
+    await this.jobs.send(lane, { assetId: row.id, userId }, { fairFor: userId });
+    await this.changed(userId, row.id);
+    this.logger.info('Upload accepted', { userId, assetId: row.id, type: sniffed.mime, size });
+    const asset = this.toApi(row);
+    await onSaved?.(asset);
+    return asset;
   }
 
   /**
@@ -144,7 +226,7 @@ export class AssetService {
     try {
       return await this.tools.probe({ path: copy.path, demuxer: sniffed.demuxer });
     } catch (error) {
-      if (error instanceof ProbeError) throw new HttpError(415, 'unsupported_media', `${error.message} ${NOT_MEDIA_MESSAGE}`);
+      if (error instanceof ProbeError) throw new HttpError(415, 'unsupported_media', sniffed.demuxer === 'tiff_pipe' ? UNREADABLE_TIFF_MESSAGE : `${error.message} ${NOT_MEDIA_MESSAGE}`);
       throw error;
     } finally {
       await copy.release();
@@ -262,11 +344,14 @@ export class AssetService {
     try {
       const warn = (message: string, details: object) => this.logger.warn(`Preview ${message}`, { assetId, ...details });
       return await withNamedWorkFolder(`cinegrade-derive-${assetId}`, warn, async (work) => {
-        const original = await this.storage.localCopy(mediaPath);
+        // A HEIC or AVIF upload is read as the PNG it was decoded to when it arrived.
+        const original = await this.storage.localCopy(workingOriginalKey(row) ?? mediaPath);
         try {
           const input = { path: original.path, demuxer: metadata.demuxer };
           const thumbFile = path.join(work, 'thumb.jpg');
-          await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
+          // A still's preview copy is its whole picture as the export sees it (an HDR AVIF tone-mapped), so its thumbnail is made from that.
+          const thumbnailFromProxy = row.needs_proxy && row.media_file_type === 'image';
+          if (!thumbnailFromProxy) await this.tools.thumbnail(input, metadata, row.media_file_type, thumbFile);
           const thumbnailKey = derivedKey(mediaPath, 'thumb', 'jpg');
           let proxyKey: string | null = null;
           let proxyFile: string | null = null;
@@ -275,13 +360,14 @@ export class AssetService {
             proxyFile = path.join(work, `proxy.${extension}`);
             await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, { signal: stop.signal, onSpawn: (pid) => void recordProcess(work, pid, warn) });
             proxyKey = derivedKey(mediaPath, 'proxy', extension);
+            if (thumbnailFromProxy) await this.tools.thumbnail({ path: proxyFile, demuxer: 'png_pipe' }, metadata, 'image', thumbFile);
           }
           if (deleted) return DELETED_WHILE_PROCESSING;
           await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
           if (proxyKey && proxyFile) await this.storage.putFile(proxyKey, proxyFile, { move: true });
           // Counted towards the owner's storage quota with the original (docs/product-rules.md, 'Limits').
           let derivedBytes = 0;
-          for (const key of [thumbnailKey, proxyKey]) if (key) derivedBytes += (await this.storage.size(key)) ?? 0;
+          for (const key of [decodedOriginalKey(row), thumbnailKey, proxyKey]) if (key) derivedBytes += (await this.storage.size(key)) ?? 0;
           const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, derived_bytes: derivedBytes, processing_status: 'ready', processing_error: null });
           if (!updated) {
             // Deleted while we worked: do not leave the new files behind.
@@ -313,8 +399,8 @@ export class AssetService {
   toApi(row: AssetRow): Asset {
     const sign = (key: string | null, downloadName?: string) => (key ? this.signer.url({ key, userId: row.user_id, downloadName }) : null);
     const metadata = row.metadata as (Asset['metadata'] & { demuxer?: string }) | null;
-    const publicMetadata = metadata ? (({ demuxer: _demuxer, ...rest }) => rest)(metadata) : null;
-    const playable = row.needs_proxy ? row.proxy_path : row.media_file_path;
+    const publicMetadata = metadata ? (({ demuxer: _demuxer, decodedOriginal: _decoded, ...rest }: typeof metadata & { decodedOriginal?: string }) => rest)(metadata) : null;
+    const playable = row.needs_proxy ? row.proxy_path : workingOriginalKey(row);
     return {
       id: row.id,
       // Rows saved before names were cleaned at the door are cleaned on the way out.

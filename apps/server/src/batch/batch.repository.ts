@@ -221,7 +221,7 @@ export class BatchRepository {
       if (!session) return undefined;
       const assets = await tx
         .selectFrom('projects')
-        .select(['id', 'media_file_path', 'thumbnail_path', 'proxy_path'])
+        .select(['id', 'media_file_path', 'thumbnail_path', 'proxy_path', 'metadata'])
         .where('user_id', '=', userId)
         .where('batch_session_id', '=', id)
         .forUpdate()

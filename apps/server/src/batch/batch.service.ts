@@ -19,7 +19,7 @@ import {
 } from '@cinegrade/contract';
 import type { z } from 'zod';
 import type { ProfileRepository } from '../account/profile.repository';
-import type { AssetRepository, AssetRow } from '../assets/asset.repository';
+import { workingOriginalKey, type AssetRepository, type AssetRow } from '../assets/asset.repository';
 import type { AssetService } from '../assets/asset.service';
 import type { EventBus } from '../events/event-bus';
 import { gradeOfRequest, type ExportService } from '../exports/export.service';
@@ -325,7 +325,7 @@ export class BatchService {
         fileSize: file.size_bytes,
         duration: metadata?.durationSeconds ?? null,
         originalThumbnail: sign(file.thumbnail_path),
-        originalUrl: sign(file.needs_proxy ? file.proxy_path : file.media_file_path),
+        originalUrl: sign(file.needs_proxy ? file.proxy_path : workingOriginalKey(file)),
         downloadUrl: state.status === 'completed' ? sign(file.output_key, file.download_name ?? undefined) : null,
         outputName: state.status === 'completed' ? file.download_name : null,
         keptDownloadUrl: state.status === 'completed' ? null : sign(file.kept_output_key, file.kept_download_name ?? undefined),

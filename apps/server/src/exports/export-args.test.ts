@@ -139,6 +139,10 @@ describe('exportFilterGraph', () => {
     expect(inputTagFilter({ ...hd, pixelFormat: 'yuvj420p', colorSpace: 'bt470bg', colorRange: 'pc', colorPrimaries: null, colorTransfer: null })).toBe('setparams=color_primaries=bt709:color_trc=bt709');
     expect(inputTagFilter({ ...hd, pixelFormat: 'yuvj444p', colorSpace: null, colorRange: null })).toBe('setparams=colorspace=bt470bg:range=pc');
     expect(inputTagFilter(photo)).toBeNull();
+    // An HDR AVIF decoded to 16-bit PNG: the nclx colours the PNG lost are tagged for the tone map.
+    const hdrAvif = { ...photo, container: 'avif', pixelFormat: 'rgb48be', bitDepth: 10, colorPrimaries: 'smpte432', colorTransfer: 'smpte2084', colorSpace: 'gbr', hdr: true };
+    expect(inputTagFilter(hdrAvif)).toBe('setparams=color_primaries=smpte432:color_trc=smpte2084');
+    expect(exportFilterGraph(job('jpeg', '720p', hdrAvif))).toMatch(/^\[0:v:0\]setparams=color_primaries=smpte432:color_trc=smpte2084,zscale=[^,]*transfer=linear:npl=100,.*zscale=primaries=709,tonemap=tonemap=hable/);
     expect(exportFilterGraph(job('mp4', '720p', untagged)).startsWith('[0:v:0]setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv,zscale=w=1280')).toBe(true);
   });
 

@@ -13,7 +13,7 @@ import {
   type ExportQuality,
   type MediaMetadata,
 } from '@cinegrade/contract';
-import type { AssetRepository } from '../assets/asset.repository';
+import { workingOriginalKey, type AssetRepository } from '../assets/asset.repository';
 import type { EventBus } from '../events/event-bus';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobContext, JobOutcome } from '../jobs/job-types';
@@ -216,7 +216,7 @@ export class ExportRenderer {
     const metadata = asset?.metadata as AssetMetadata | null | undefined;
     if (!asset?.media_file_path || !metadata) return this.fail(row, `${EXPORT_MESSAGES.noMediaFile}: the asset's file is gone.`, 'Upload the file again, then export it.');
     const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
-    return { originalKey: asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportQuality, grade };
+    return { originalKey: workingOriginalKey(asset) ?? asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportQuality, grade };
   }
 
   /**
@@ -317,7 +317,8 @@ export class ExportRenderer {
     let original: LocalCopy | null = null;
     try {
       if (!asset?.media_file_path || !metadata) throw new FileGone();
-      original = await this.storage.localCopy(asset.media_file_path);
+      // A HEIC or AVIF upload's decoded PNG, never a preview copy: the export reads full quality.
+      original = await this.storage.localCopy(workingOriginalKey(asset) ?? asset.media_file_path);
       const input = { path: original.path, demuxer: metadata.demuxer };
       return await body({
         work,

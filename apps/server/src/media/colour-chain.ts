@@ -19,10 +19,15 @@ function isRgbInput(pixelFormat: string | null): boolean {
 /**
  * The tags zscale needs, filled in where the source has none: BT.709 for video (as Chromium reads
  * untagged video), the JFIF matrix (BT.601, full range) for JPEG stills; limited range for video,
- * full for `yuvj` formats.
+ * full for `yuvj` formats. RGB gets only the primaries and transfer its metadata names.
  */
 export function inputTagFilter(metadata: MediaMetadata): string | null {
-  if (isRgbInput(metadata.pixelFormat)) return null;
+  if (isRgbInput(metadata.pixelFormat)) {
+    // RGB whose colours the metadata names (a HEIC or AVIF's nclx, which its decoded PNG does not
+    // carry) is tagged so, for zscale to tone-map PQ or HLG; other RGB is left as decoded.
+    const named = [KNOWN(metadata.colorPrimaries) && `color_primaries=${metadata.colorPrimaries}`, KNOWN(metadata.colorTransfer) && `color_trc=${metadata.colorTransfer}`].filter((tag) => !!tag);
+    return named.length > 0 ? `setparams=${named.join(':')}` : null;
+  }
   const jpeg = metadata.pixelFormat?.startsWith('yuvj') ?? false;
   const missing: string[] = [];
   if (!KNOWN(metadata.colorSpace)) missing.push(`colorspace=${jpeg ? 'bt470bg' : 'bt709'}`);

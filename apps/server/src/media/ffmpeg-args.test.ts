@@ -99,8 +99,15 @@ describe('proxyArgs', () => {
   });
 
   it('makes a still an RGB PNG, 16-bit when the source has more than 8 bits', () => {
-    const tiff = { ...video, pixelFormat: 'rgb48le', bitDepth: 16 };
+    const tiff = { ...video, pixelFormat: 'rgb48le', bitDepth: 16, colorPrimaries: null, colorTransfer: null };
     expect(filterOf(proxyArgs({ path: '/in.tif', demuxer: 'tiff_pipe' }, tiff, 'image', '/p.png'))).toBe('zscale,format=gbrpf32le,zscale,format=gbrp16le,format=rgb48be');
     expect(filterOf(proxyArgs({ path: '/in.tif', demuxer: 'tiff_pipe' }, { ...tiff, pixelFormat: 'rgb24', bitDepth: 8 }, 'image', '/p.png'))).toBe('zscale,format=gbrpf32le,zscale,format=gbrp,format=rgb24');
+  });
+
+  it('gives a PQ or HLG still (an HDR AVIF) a tone-mapped preview copy, and a plain PNG none', () => {
+    const still = { ...video, pixelFormat: 'rgb48be', bitDepth: 10, colorPrimaries: 'smpte432', colorTransfer: 'smpte2084', hdr: true };
+    expect(needsProxy('png_pipe', 'image', still)).toBe(true);
+    expect(filterOf(proxyArgs({ path: '/in.png', demuxer: 'png_pipe' }, still, 'image', '/p.png'))).toMatch(/^setparams=color_primaries=smpte432:color_trc=smpte2084,zscale=transfer=linear.*tonemap=tonemap=hable.*format=rgb48be$/);
+    expect(needsProxy('png_pipe', 'image', { ...still, colorTransfer: 'iec61966-2-1', hdr: false })).toBe(false);
   });
 });

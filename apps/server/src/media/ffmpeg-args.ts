@@ -92,8 +92,9 @@ const PLAYABLE_IMAGE_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', '
  */
 export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metadata: MediaMetadata): boolean {
   // A still with an orientation gets an upright copy without EXIF, so the editor shows (and Smart
-  // Analyze measures) the very picture the export turns upright, never turned a second time.
-  if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer) || orientationOf(metadata) !== 1;
+  // Analyze measures) the very picture the export turns upright, never turned a second time; a PQ
+  // or HLG still (an HDR AVIF) is shown as the export tone-maps it.
+  if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer) || orientationOf(metadata) !== 1 || needsToneMapping(metadata);
   if (needsToneMapping(metadata)) return true;
   if (demuxer !== 'mov' && demuxer !== 'matroska') return true;
   if (demuxer === 'matroska' && !['vp8', 'vp9', 'av1'].includes(metadata.videoCodec ?? '')) return true;

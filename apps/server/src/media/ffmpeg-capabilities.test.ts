@@ -63,7 +63,7 @@ function inventory(change: Partial<FfmpegInventory> = {}): FfmpegInventory {
   const everything = new Set(['setparams', 'zscale', 'format', 'lut3d', 'split', 'gblur', 'blend', 'multiply', 'trim', 'geq', 'tonemap', 'scale']);
   const encoders = new Set(['libx264', 'aac', 'libvpx-vp9', 'libopus', 'prores_ks', 'pcm_s24le', 'rawvideo', 'pcm_s16le', 'mjpeg', 'png', 'tiff', 'pam']);
   const decoders = new Set(['h264', 'hevc', 'vp9', 'prores', 'aac', 'mjpeg', 'png', 'tiff', 'webp']);
-  return { version: '5.1.6-0+deb12u1', major: 5, filters: everything, encoders, decoders, ...change };
+  return { version: '5.1.6-0+deb12u1', major: 5, filters: everything, encoders, decoders, programs: new Set(['heif-convert']), ...change };
 }
 
 describe('describeMediaCheck', () => {

@@ -12,7 +12,7 @@ export class FfmpegProbeError extends Error {}
  * Asks the ffmpeg at `binary` for its version, filters, encoders and decoders (four short runs, at
  * start only). The listings are parsed by ffmpeg-capabilities.ts.
  */
-export async function probeFfmpeg(binary: string): Promise<FfmpegInventory> {
+export async function probeFfmpeg(binary: string): Promise<Omit<FfmpegInventory, 'programs'>> {
   const list = async (option: string) => {
     try {
       return (await runTool(binary, ['-hide_banner', option], { timeoutMs: LISTING_TIMEOUT_MS })).stdout;

@@ -5,6 +5,7 @@ import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from 
 import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 import { readOrientation, type ByteSource } from './orientation';
+import { HeifTools } from './heif-tools';
 import { parseProbe, ProbeError } from './probe';
 
 /** Wall-clock limits: probing reads headers only; the thumbnail decodes one frame. */
@@ -66,9 +67,12 @@ export function isShortDerive(metadata: WorkSize, needsProxy: boolean, mediaType
   return pixelFrames(metadata) <= SHORT_DERIVE_SECONDS * PROXY_PIXELS_PER_SECOND;
 }
 
-/** The ffmpeg adapter for media in: probe, thumbnail and proxy. */
+/** The ffmpeg adapter for media in: probe, thumbnail and proxy; `heif` decodes HEIC and AVIF to PNG first. */
 export class MediaTools {
-  constructor(readonly binaries: MediaBinaries) {}
+  constructor(
+    readonly binaries: MediaBinaries,
+    readonly heif: HeifTools = new HeifTools(null),
+  ) {}
 
   async probe(input: InputSpec): Promise<MediaMetadata> {
     let stdout: string;

@@ -40,7 +40,7 @@ export function DropZone(props: { onFiles: (files: File[]) => void; multiple?: b
       <input
         ref={input}
         type="file"
-        accept="video/*,image/*,.mxf,.mkv,.mts,.m2ts"
+        accept={UPLOAD_ACCEPT}
         multiple={props.multiple}
         hidden
         data-testid={props.testId ? `${props.testId}-input` : undefined}
@@ -54,11 +54,17 @@ export function DropZone(props: { onFiles: (files: File[]) => void; multiple?: b
   );
 }
 
+/**
+ * What the file pickers offer: every video and image type, plus extensions operating systems often
+ * give no such type (MXF, MKV, AVCHD, and iPhone HEIC and AVIF photos). The server decides from the bytes.
+ */
+export const UPLOAD_ACCEPT = 'video/*,image/*,.mxf,.mkv,.mts,.m2ts,.heic,.heif,.avif';
+
 export function MediaHints() {
   return (
     <div className="media-hints">
       <span className="badge">Video: MP4, MOV, ProRes, WebM, AVI, MKV</span>
-      <span className="badge">Image: JPEG, PNG, WebP, TIFF</span>
+      <span className="badge">Image: JPEG, PNG, WebP, TIFF, HEIC, AVIF</span>
     </div>
   );
 }

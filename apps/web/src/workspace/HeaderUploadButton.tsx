@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useUploadActions } from './uploads';
+import { UPLOAD_ACCEPT } from './DropZone';
 
 /** The header's Upload button (signed in): a file picker for video and images. */
 export function HeaderUploadButton() {
@@ -14,7 +15,7 @@ export function HeaderUploadButton() {
       <input
         ref={input}
         type="file"
-        accept="video/*,image/*,.mxf,.mkv,.mts,.m2ts"
+        accept={UPLOAD_ACCEPT}
         multiple
         hidden
         data-testid="header-upload-input"

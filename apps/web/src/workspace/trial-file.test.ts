@@ -64,9 +64,11 @@ describe('the trial file', () => {
 });
 
 describe('mediaTypeOf', () => {
-  it('counts jpg, jpeg, png, gif, webp, bmp and tiff as images, everything else as video', async () => {
+  it('counts jpg, jpeg, png, gif, webp, bmp, tiff, heic, heif and avif as images, everything else as video', async () => {
     const { mediaTypeOf } = await import('./trial-file');
     expect(mediaTypeOf({ name: 'a.TIFF', type: '' })).toBe('image');
+    expect(mediaTypeOf({ name: 'IMG_0001.HEIC', type: '' })).toBe('image');
+    expect(mediaTypeOf({ name: 'photo.avif', type: '' })).toBe('image');
     expect(mediaTypeOf({ name: 'a.mov', type: '' })).toBe('video');
     expect(mediaTypeOf({ name: 'a.bin', type: 'image/heic' })).toBe('image');
   });

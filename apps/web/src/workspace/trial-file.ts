@@ -31,7 +31,7 @@ let inMemory: TrialFile | null = null;
 let inMemoryGrade: Grade | null = null;
 
 /** Image when the format is one of these, otherwise video (docs/product-rules.md, 'Validation'). */
-const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff', 'tif']);
+const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff', 'tif', 'heic', 'heif', 'avif']);
 
 export function mediaTypeOf(file: Pick<File, 'name' | 'type'>): MediaType {
   if (file.type.startsWith('image/')) return 'image';

@@ -4,7 +4,7 @@ import { MAX_PENDING_UPLOADS_PER_USER, stripUnsafeNameCharacters, type Asset } f
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../ui/toast-store';
 import { putAssetInList } from './asset-queries';
-import { isMediaFile } from './media-file';
+import { isMediaFile, notMediaReason } from './media-file';
 import { useOpenMediaActions } from './open-media';
 import { startUpload, type UploadHandle } from './upload-client';
 
@@ -137,9 +137,10 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         const accepted = files.filter(isMediaFile);
         const refused = files.filter((file) => !isMediaFile(file));
         if (refused.length > 0) {
-          toast({ title: 'Upload Failed', description: NOT_MEDIA, variant: 'destructive' });
+          const reasons = new Set(refused.map((file) => notMediaReason(file, NOT_MEDIA)));
+          toast({ title: 'Upload Failed', description: reasons.size === 1 ? [...reasons][0] : NOT_MEDIA, variant: 'destructive' });
           // Each refused file stays in the tray, named, with the reason, until dismissed.
-          const failed = refused.map((file): UploadItem => ({ id: nextId.current++, fileName: file.name, size: file.size, sent: 0, status: 'failed', error: NOT_MEDIA }));
+          const failed = refused.map((file): UploadItem => ({ id: nextId.current++, fileName: file.name, size: file.size, sent: 0, status: 'failed', error: notMediaReason(file, NOT_MEDIA) }));
           setItems((list) => [...list, ...failed]);
         }
         for (const file of accepted) uploadFile(file);

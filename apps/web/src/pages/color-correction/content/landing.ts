@@ -28,7 +28,7 @@ export const FEATURES: readonly Blurb[] = [
   },
   {
     title: 'Wide format support',
-    text: 'MP4 and MOV (H.264, HEVC, ProRes, DNxHD), WebM, AVI and MKV video, plus JPEG, PNG, WebP and TIFF stills. Footage a browser cannot play smoothly gets a preview copy; exports always read the original.',
+    text: 'MP4 and MOV (H.264, HEVC, ProRes, DNxHD), WebM, AVI and MKV video, plus JPEG, PNG, WebP, TIFF, HEIC and AVIF stills. Footage a browser cannot play smoothly gets a preview copy; exports always read the original.',
   },
 ];
 

@@ -18,7 +18,7 @@ export interface FaqItem {
 
 /** What the server accepts, recognised from the file's bytes rather than its name. */
 export const ACCEPTED_VIDEO = 'MP4 and MOV (H.264, HEVC, ProRes, DNxHD), WebM (VP8, VP9), AVI and MKV';
-export const ACCEPTED_IMAGES = 'JPEG, PNG, WebP, TIFF, GIF and BMP';
+export const ACCEPTED_IMAGES = 'JPEG, PNG, WebP, TIFF, GIF, BMP, HEIC (iPhone photos) and AVIF (8- and 10-bit, HDR included)';
 
 /** Sizes in binary units, as the limits are defined (50 MB = 50 × 1024² bytes). */
 export function formatLimit(bytes: number): string {
@@ -73,7 +73,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       },
       'Uploads are resumable: if your connection drops, the upload continues from where it stopped instead of starting over.',
       'ProRes, HEVC, AVI, 10-bit and 4K clips above 30 fps are uploaded normally but need a moment after the upload: browsers cannot play them smoothly, so we make a lighter preview copy. The preview uses that copy; your export always reads the original.',
-      'If a file is still refused, check that it plays on your computer (a clip copied from a card while recording, or cut short by a full disk, often does not) and that it is not a camera raw format such as R3D or BRAW: export those to ProRes or DNxHD from your camera software first.',
+      'If a file is still refused, the message names what it found and what to convert it to. Check that it plays on your computer (a clip copied from a card while recording, or cut short by a full disk, often does not) and that it is not a camera raw format: export raw video (R3D, BRAW) to ProRes or DNxHD, and raw photos (CR2, CR3, NEF, ARW, DNG) to a 16-bit TIFF or a JPEG, from your camera software first. Photoshop documents, JPEG XL, SVG and PDF files are refused too: save them as PNG, TIFF or JPEG.',
     ],
   },
   {
