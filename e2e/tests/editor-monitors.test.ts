@@ -342,11 +342,13 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await page.getByRole('heading', { name: 'My Assets' }).waitFor();
 
     await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'header photo'), 'header photo');
+    // Smart Enhancement does not exist yet: the switch is off and disabled, saying so.
     const smart = header.getByRole('switch', { name: 'Smart Enhance' });
-    await smart.click();
-    await page.getByRole('region', { name: 'Premium Feature' }).waitFor();
-    await smart.click();
-    await page.getByRole('slider', { name: 'Contrast' }).waitFor();
+    await smart.waitFor();
+    expect(await smart.isDisabled()).toBe(true);
+    expect(await smart.getAttribute('aria-checked')).toBe('false');
+    expect(await smart.getAttribute('aria-description')).toBe('Smart Enhancement is not available yet');
+    expect(await header.getByText('not available yet').isVisible()).toBe(true);
 
     // The bottom panel's Batch/Assets toggle is the same switch as the header's.
     await page.getByRole('group', { name: 'My Assets or Batch Processing' }).getByRole('button', { name: 'Batch' }).click();
