@@ -301,10 +301,10 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await signUpAndSignIn(page, server);
     await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'layout photo'), 'layout photo');
     const separator = page.getByRole('separator', { name: 'Resize preview and panels' });
-    expect(await separator.getAttribute('aria-valuenow')).toBe('65');
+    expect(await separator.getAttribute('aria-valuenow')).toBe('55');
     await separator.focus();
-    await page.keyboard.press('ArrowUp'); // 10 % a step: the preview shrinks to 55
-    await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '55');
+    await page.keyboard.press('ArrowUp'); // 10 % a step: the preview shrinks to 45
+    await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '45');
     // Minimum 40 for the preview: Shift+arrow (100 %) stops there.
     await page.keyboard.press('Shift+ArrowUp');
     await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '40');

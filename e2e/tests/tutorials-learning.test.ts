@@ -41,7 +41,7 @@ describe('Tutorials & Learning', () => {
       expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
       expect(await page.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe('/');
       expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(SECTIONS);
-      expect(await page.getByRole('button', { name: /^Start Tutorial: / }).count()).toBe(6);
+      expect(await page.getByRole('button', { name: /^Read the lesson: / }).count()).toBe(6);
       expect(await page.getByRole('button', { name: /^Read Article: / }).count()).toBe(3);
       expect(await page.getByRole('button', { name: /^Read Book: / }).count()).toBe(2);
       expect(await page.getByRole('button', { name: /^Start Learning Path: / }).count()).toBe(2);

@@ -16,7 +16,7 @@ export function VideoTutorialsSection(props: { onRead: (reading: ReadingReferenc
         const reading = tutorialReading(tutorial.title);
         const where = reading && describeReading(reading);
         return (
-          <li key={tutorial.title} className="card learn-card">
+          <li key={tutorial.title} className="card learn-card learn-clickable">
             <div className="learn-meta">
               <LevelBadge level={tutorial.level} />
               <span>{tutorial.type}</span>
