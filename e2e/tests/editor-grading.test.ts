@@ -178,21 +178,13 @@ describe('grading in the editor, in Chromium', () => {
     await results.waitFor({ state: 'detached' });
   });
 
-  it('opens the Smart Enhancement lock, whose upgrade button only raises the alert', async () => {
-    const page = await suite.open(namedCopy(fixtures.jpeg, 'locked still'), 'locked still');
+  it('says in the Smart mode that Smart Enhancement is not available yet, with no upgrade offer', async () => {
+    const page = await suite.open(namedCopy(fixtures.jpeg, 'smart still'), 'smart still');
     await page.getByRole('region', { name: 'Color Grading' }).getByRole('button', { name: 'Smart', exact: true }).click();
-    const lock = page.getByRole('region', { name: 'Premium Feature' });
-    await lock.waitFor();
-    const url = page.url();
-    // The alert blocks the page until it is dismissed, so the handler dismisses it as it reads it.
-    const alerts: { type: string; message: string }[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push({ type: dialog.type(), message: dialog.message() });
-      void dialog.dismiss();
-    });
-    await lock.getByRole('button', { name: 'Upgrade to Premium' }).click();
-    expect(alerts).toEqual([{ type: 'alert', message: 'Upgrade to Premium to access Smart Enhancement features!' }]);
-    expect(page.url()).toBe(url);
+    const note = page.getByRole('note', { name: 'Smart Enhancement' });
+    await note.waitFor();
+    expect(await note.innerText()).toContain('Smart Enhancement is not available yet');
+    expect(await page.getByRole('region', { name: 'Color Grading' }).getByRole('button', { name: /upgrade/i }).count()).toBe(0);
     await page.getByRole('region', { name: 'Color Grading' }).getByRole('button', { name: 'Basic', exact: true }).click();
     await page.getByRole('slider', { name: 'Vignette' }).waitFor();
   });

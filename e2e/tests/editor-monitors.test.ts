@@ -301,10 +301,10 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await signUpAndSignIn(page, server);
     await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'layout photo'), 'layout photo');
     const separator = page.getByRole('separator', { name: 'Resize preview and panels' });
-    expect(await separator.getAttribute('aria-valuenow')).toBe('65');
+    expect(await separator.getAttribute('aria-valuenow')).toBe('55');
     await separator.focus();
-    await page.keyboard.press('ArrowUp'); // 10 % a step: the preview shrinks to 55
-    await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '55');
+    await page.keyboard.press('ArrowUp'); // 10 % a step: the preview shrinks to 45
+    await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '45');
     // Minimum 40 for the preview: Shift+arrow (100 %) stops there.
     await page.keyboard.press('Shift+ArrowUp');
     await page.waitForFunction(() => document.querySelector('[role="separator"][aria-label="Resize preview and panels"]')?.getAttribute('aria-valuenow') === '40');
@@ -342,11 +342,13 @@ describe('editor monitors in Chromium (WebGL2 on SwiftShader)', () => {
     await page.getByRole('heading', { name: 'My Assets' }).waitFor();
 
     await uploadAndOpen(page, namedCopy(fixtures.jpeg, 'header photo'), 'header photo');
+    // Smart Enhancement does not exist yet: the switch is off and disabled, saying so.
     const smart = header.getByRole('switch', { name: 'Smart Enhance' });
-    await smart.click();
-    await page.getByRole('region', { name: 'Premium Feature' }).waitFor();
-    await smart.click();
-    await page.getByRole('slider', { name: 'Contrast' }).waitFor();
+    await smart.waitFor();
+    expect(await smart.isDisabled()).toBe(true);
+    expect(await smart.getAttribute('aria-checked')).toBe('false');
+    expect(await smart.getAttribute('aria-description')).toBe('Smart Enhancement is not available yet');
+    expect(await header.getByText('not available yet').isVisible()).toBe(true);
 
     // The bottom panel's Batch/Assets toggle is the same switch as the header's.
     await page.getByRole('group', { name: 'My Assets or Batch Processing' }).getByRole('button', { name: 'Batch' }).click();

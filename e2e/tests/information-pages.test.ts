@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { waitForToast } from '../support/accounts';
 import { startAppServer } from '../support/app-server';
 import { browserForSuite, openBrowser } from '../support/browser';
 import { sharedServer } from '../support/shared-server';
@@ -52,10 +51,11 @@ describe('information pages (Help & Support, Film Color Analysis, Color Correcti
     expect(await expandedStates(triggers)).toEqual(['false', 'false', 'false', 'false', 'false']);
   });
 
-  it('Start Chat says that live chat is not available yet', async () => {
+  it('offers email and phone, and no live chat, which does not exist', async () => {
     await page.goto(`${server.url}/contact-support`);
-    await page.getByRole('button', { name: 'Start Chat' }).click();
-    await waitForToast(page, 'Live chat is not available yet');
+    await page.getByRole('heading', { name: 'Email Support' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start Chat' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Live Chat' }).count()).toBe(0);
   });
 
   it('the colour correction courses and lessons keep one open and close on a second click', async () => {

@@ -1,75 +1,67 @@
 /**
- * The export menu's size estimates (packages/contract's export-size.ts) against real files: a
- * short generated clip and a frame rendered through the server's real export command in every
- * format, each estimate within a factor of three of the file ffmpeg wrote (docs/product-rules.md,
- * 'Export').
+ * The export menu's size estimates (packages/contract's export-size.ts) against real files:
+ * generated sources of three content kinds (flat gradients, a test pattern, the pattern with
+ * grain), written as a phone writes them, rendered through the server's real export command in
+ * every format. Each estimate must be within ±35 % of the file ffmpeg wrote (docs/product-rules.md,
+ * 'Export'). The sources here (960×540) are of a size the model was not fitted on.
+ *
+ * One case is held to a wider bound, and says so: a 16-bit TIFF of a flat gradient. Its LZW size
+ * follows how many distinct 16-bit values the grade and scaling leave in a smooth ramp, which the
+ * source JPEG's size does not show; the renders measured put such frames anywhere from 8 to 24
+ * bits a pixel, so no estimate from the source can be within 35 % of all of them.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { bakeLut, cubeFromLut, DEFAULT_GRADE, DEFAULT_LUT_SIZE, writeCube } from '@cinegrade/color';
-import { estimateExportBytes, EXPORT_FORMATS, exportFrameSize, STILL_EXPORT_FORMATS, type AnyExportFormat, type MediaMetadata } from '@cinegrade/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportArgs } from '../src/exports/export-args';
-import { resolveMediaBinaries } from '../src/media/binaries';
-import { parseProbe } from '../src/media/probe';
+import { estimateExportBytes, EXPORT_FORMATS, STILL_EXPORT_FORMATS, type AnyExportFormat, type ExportQuality } from '@cinegrade/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CONTENT_KINDS, measureSizeCase, sizeCaseOutput, sizeCaseWorkspace, type SizeCase } from './support/export-size-cases';
 
-const run = promisify(execFile);
-const { ffmpeg, ffprobe } = resolveMediaBinaries();
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-export-size-'));
-/** The estimate must be within this factor of the real file, either way. */
-const FACTOR = 3;
-const GRADE = { ...DEFAULT_GRADE, look: 'vintage-film' as const };
-const lutPath = path.join(work, 'grade.cube');
+const workspace = sizeCaseWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-export-size-')));
+/** The estimate may be this far from the real file, either way. */
+const TOLERANCE = 0.35;
+/** The one exception (see above): the estimate is within a factor of 2.5 either way. */
+const FLAT_TIFF_FACTOR = 2.5;
 
-/** A 3 s 1280×720 30 fps clip of a moving test pattern with light grain and stereo sound, and one frame of it as PNG. */
-const clip = path.join(work, 'clip.mp4');
-const frame = path.join(work, 'frame.png');
+afterAll(() => fs.rmSync(workspace.dir, { recursive: true, force: true }));
 
-async function probe(file: string): Promise<MediaMetadata> {
-  const { stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
-  return parseProbe(stdout);
+function cases(formats: readonly { id: AnyExportFormat }[], quality: ExportQuality, seconds?: number): SizeCase[] {
+  return formats.flatMap(({ id }) =>
+    CONTENT_KINDS.map((kind): SizeCase => ({ kind, width: 960, height: 540, source: seconds ? 'h264' : 'jpeg', format: id, quality, ...(seconds ? { seconds } : {}) })),
+  );
 }
 
-async function exportedBytes(input: string, demuxer: string, metadata: MediaMetadata, format: AnyExportFormat): Promise<number> {
-  const outputPath = path.join(work, `out.${format}`);
-  await run(ffmpeg, exportArgs({ input: { path: input, demuxer }, metadata, grade: GRADE, format, quality: '720p', lutPath, outputPath }), { maxBuffer: 1 << 24 });
-  const bytes = fs.statSync(outputPath).size;
-  fs.rmSync(outputPath);
-  return bytes;
-}
-
-beforeAll(async () => {
-  fs.writeFileSync(lutPath, writeCube(cubeFromLut(bakeLut(GRADE, DEFAULT_LUT_SIZE), 'export size test')));
-  await run(ffmpeg, [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30:d=3,noise=alls=5:allf=t',
-    '-f', 'lavfi', '-i', 'sine=f=440:d=3:sample_rate=48000',
-    '-ac', '2', '-c:v', 'libx264', '-crf', '10', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
-  ]);
-  await run(ffmpeg, ['-v', 'error', '-y', '-ss', '1', '-i', clip, '-frames:v', '1', frame]);
-}, 120_000);
-
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const VIDEO_CASES = cases(EXPORT_FORMATS, '720p', 2);
+const STILL_CASES = cases(STILL_EXPORT_FORMATS, '1080p');
 
 describe('export size estimates', () => {
-  it.each(EXPORT_FORMATS.map((f) => f.id))('estimates a 3 s 720p %s export within a factor of three of the real file', async (format) => {
-    const metadata = await probe(clip);
-    const output = exportFrameSize({ width: metadata.width, height: metadata.height }, '720p', 'video');
-    const estimate = estimateExportBytes(format, output, { durationSeconds: metadata.durationSeconds, frameRate: metadata.frameRate, hasAudio: !!metadata.audioCodec });
-    const real = await exportedBytes(clip, 'mov', metadata, format);
-    expect(estimate / real, `estimate ${estimate} bytes, file ${real} bytes`).toBeGreaterThan(1 / FACTOR);
-    expect(estimate / real, `estimate ${estimate} bytes, file ${real} bytes`).toBeLessThan(FACTOR);
-  }, 300_000);
+  it(`covers every format and content kind: ${VIDEO_CASES.length + STILL_CASES.length} renders`, () => {
+    expect(VIDEO_CASES.length + STILL_CASES.length).toBeGreaterThanOrEqual(12);
+  });
 
-  it.each(STILL_EXPORT_FORMATS.map((f) => f.id))('estimates a 720p %s still from its pixels within a factor of three', async (format) => {
-    const metadata = await probe(frame);
-    const output = exportFrameSize({ width: metadata.width, height: metadata.height }, '720p', 'image');
-    const estimate = estimateExportBytes(format, output, {});
-    const real = await exportedBytes(frame, 'png_pipe', metadata, format);
-    expect(estimate / real, `estimate ${estimate} bytes, file ${real} bytes`).toBeGreaterThan(1 / FACTOR);
-    expect(estimate / real, `estimate ${estimate} bytes, file ${real} bytes`).toBeLessThan(FACTOR);
-  }, 120_000);
+  it.each([...VIDEO_CASES, ...STILL_CASES].map((c) => [`${c.format} of a ${c.kind} ${c.seconds ? `${c.seconds} s clip` : 'photo'} at ${c.quality}`, c] as const))(
+    'estimates %s within ±35 % of the real file (a flat TIFF: see above)',
+    async (_name, c) => {
+      const measure = await measureSizeCase(workspace, c);
+      const { metadata } = measure;
+      // As the export menu asks: a still has no duration (its probe may give one frame's).
+      const estimate = estimateExportBytes(c.format, sizeCaseOutput(measure, c.quality, c.seconds ? 'video' : 'image'), {
+        durationSeconds: c.seconds ? metadata.durationSeconds : null,
+        frameRate: metadata.frameRate,
+        hasAudio: !!metadata.audioCodec,
+        sourceBytes: measure.sourceBytes,
+        sourceSize: { width: metadata.width, height: metadata.height },
+        sourceCodec: metadata.videoCodec,
+      });
+      const ratio = estimate / measure.exportBytes;
+      const message = `estimate ${estimate} bytes, file ${measure.exportBytes} bytes`;
+      if (c.format === 'tiff' && c.kind === 'flat') {
+        expect(ratio, message).toBeGreaterThan(1 / FLAT_TIFF_FACTOR);
+        expect(ratio, message).toBeLessThan(FLAT_TIFF_FACTOR);
+      } else {
+        expect(Math.abs(ratio - 1), message).toBeLessThanOrEqual(TOLERANCE);
+      }
+    },
+    300_000,
+  );
 });

@@ -79,6 +79,7 @@ export {
   isLookId,
   isPremiumLook,
   looksInCatalogue,
+  editorCatalogueLooks,
 } from './look-catalogue';
 export type { LookId, LookDefinition } from './look-catalogue';
 export { LOOK_CATEGORIES } from './look-types';

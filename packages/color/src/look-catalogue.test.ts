@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deltaE76, linearRec709ToLab, REC709_LUMA } from './colorimetry';
 import { DEFAULT_GRADE } from './grade';
 import { applyGradeToColors } from './grade-program';
-import { BATCH_PRESETS, EDITOR_LOOK_IDS, FILTER_PRESET_IDS, LOOKS, getLook, isLookId, isPremiumLook, looksInCatalogue } from './look-catalogue';
+import { BATCH_PRESETS, EDITOR_LOOK_IDS, FILTER_PRESET_IDS, LOOKS, editorCatalogueLooks, getLook, isLookId, isPremiumLook, looksInCatalogue } from './look-catalogue';
 import type { LookId } from './look-catalogue';
 import { LOOK_CATEGORIES } from './look-types';
 import { colourChart } from './testing/images';
@@ -166,5 +166,15 @@ describe('looksInCatalogue', () => {
 describe('getLook', () => {
   it('throws for an unknown id', () => {
     expect(() => getLook('nope' as LookId)).toThrow(/unknown look/);
+  });
+});
+
+describe('editorCatalogueLooks', () => {
+  it("lists the editor's 46 looks, then the 32 preset-only ones, each once: 78, of which 16 free", () => {
+    const looks = editorCatalogueLooks();
+    expect(looks).toHaveLength(78);
+    expect(new Set(looks.map((look) => look.id)).size).toBe(78);
+    expect(looks.slice(0, 46).map((look) => look.id)).toEqual(EDITOR_LOOK_IDS);
+    expect(looks.filter((look) => !isPremiumLook(look.id))).toHaveLength(16);
   });
 });

@@ -89,3 +89,14 @@ export function looksInCatalogue(catalogue: LookCatalogue): readonly LookDefinit
       return BATCH_PRESETS.map((preset) => getLook(preset.look));
   }
 }
+
+/**
+ * Every look the editor's Hollywood LUTs catalogue offers, each once: the editor's 46, then the
+ * filter-recipe presets that are not editor looks (docs/product-rules.md, 'Looks'). The plans page
+ * counts its free and premium looks from this list.
+ */
+export function editorCatalogueLooks(): readonly LookDefinition[] {
+  const editor = looksInCatalogue('editor');
+  const ids = new Set<string>(editor.map((look) => look.id));
+  return [...editor, ...looksInCatalogue('filter-preset').filter((look) => !ids.has(look.id))];
+}

@@ -9,6 +9,8 @@ import { PREDICTION_STATUSES } from './export-options';
  */
 export const MEDIA_TYPES = ['video', 'image'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
+/** The one word the product shows for each kind of media (docs/product-rules.md, 'Dates and words'). */
+export const MEDIA_TYPE_LABELS: Record<MediaType, string> = { video: 'Video', image: 'Image' };
 
 /** Where background processing of an upload stands. */
 export const PROCESSING_STATUSES = ['processing', 'ready', 'failed'] as const;

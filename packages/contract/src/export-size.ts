@@ -3,39 +3,69 @@ import type { AnyExportFormat } from './export-options';
 
 /**
  * How large an export's file will be, as an estimate the export menu shows beside each quality
- * (docs/product-rules.md, 'Export'): the output's pixels × frames × the format's bits per pixel,
- * plus its audio.
+ * (docs/product-rules.md, 'Export'): a model fitted to real renders.
  *
- * The bits per pixel (per frame) were measured by rendering generated 1280×720, 30 fps, 4 s clips
- * and 1280×720 frames through the server's real export command (`exportArgs`, the 'vintage-film'
- * look) with ffmpeg 5.1, on two sources: a clean test pattern (ffmpeg's testsrc2) and the same
- * pattern with film-like grain (noise=alls=8, changing every frame). The figures are the geometric
- * mean of the two, so each measurement is within a factor of two of the estimate:
+ * A file's size depends on the picture: grain, motion and detail cost bits, a clean gradient
+ * almost none. The best measure of that the menu has is the source file itself: its bits per
+ * pixel per frame (its bytes, less its sound, over its pixels × frames), in H.264 terms for video
+ * and JPEG terms for photos (`SOURCE_CODEC_FACTORS`). Per export format the model is
  *
- * | format | clean | grainy | used |
- * |---|---|---|---|
- * | MP4 (H.264 CRF 18, preset medium) | 0.136 | 0.534 | 0.27 |
- * | WebM (VP9 CRF 24, cpu-used 4) | 0.138 | 0.262 | 0.19 |
- * | MOV (ProRes 422 HQ) | 1.78 | 4.22 | 2.7 |
- * | AVI (uncompressed bgr24) | 24 | 24 | 24 |
- * | JPEG (q:v 2, 4:4:4) | 0.77 | 1.76 | 1.2 |
- * | PNG (8-bit RGB) | 1.11 | 10.0 | 3.3 |
- * | TIFF (16-bit RGB, LZW) | 5.4 | 44.2 | 15 |
+ *   ln(export bits per pixel per frame) = a + b·x + c·ln(export pixels ÷ source pixels) + d·x²,
+ *   x = ln(source bits per pixel per frame)
  *
- * (The video figures include the clip's audio, small beside the picture.) Compressed sizes depend
- * on the picture — grain, motion and detail cost bits — so the menu labels the figure an estimate.
- * `apps/server/test/export-size.test.ts` renders a clip and a frame in every format and
- * holds each estimate to within a factor of three of the real file.
+ * plus the format's sound. (The x² term is there because an encoder does not spend bits in
+ * proportion: VP9 keeps much less of fine grain than of sharp edges.) The figures [a, b, c, d] were fitted by least squares
+ * (`apps/server/bench/export-size-fit.ts`) to renders through the server's real export command
+ * with ffmpeg 5.1: generated sources of three kinds (flat moving gradients, a moving test pattern,
+ * the pattern with grain changing every frame), written as a phone writes them (2 s of H.264 CRF
+ * 20 with AAC sound; JPEG quality 3), video at 640×360 and 1280×720 exported at 720p and 1080p,
+ * photos at 640×360, 1280×720 and 1920×1080 exported at 720p, 1080p and 4K: 63 renders. Fitted,
+ * the video formats' renders lie within 18 % of the model; JPEG's within 22 %; the lossless PNG
+ * and TIFF, whose size follows fine detail the source's JPEG bits only partly show, within 35 %
+ * but for one flat-gradient frame each (about 55 %). A 16-bit TIFF of a smooth gradient is the
+ * one case the source cannot predict (8 to 24 bits a pixel were measured for such frames).
+ * On real phone media it is less close (MP4 of a 4K60 clip at 720p +86 %, PNG of a photo −67 %):
+ * renders of real footage, and of video made smaller, are what the next fit needs.
+ * `apps/server/test/export-size.test.ts` renders a set of such cases and holds each estimate
+ * within ±35 % of the real file.
  */
-export const EXPORT_BITS_PER_PIXEL: Record<AnyExportFormat, number> = {
-  mp4: 0.27,
-  webm: 0.19,
-  mov: 2.7,
-  avi: 24,
-  jpeg: 1.2,
-  png: 3.3,
-  tiff: 15,
+export const EXPORT_SIZE_MODEL: Record<AnyExportFormat, readonly [a: number, b: number, c: number, d: number]> = {
+  mp4: [-0.643, 0.769, -0.254, 0],
+  webm: [-1.096, 0.299, -0.312, -0.114],
+  mov: [1.346, 0.441, -0.088, 0.011],
+  // Uncompressed: 24 bits a pixel whatever the picture.
+  avi: [3.178, 0, 0, 0],
+  jpeg: [0.053, 0.654, -0.254, -0.04],
+  png: [1.487, 1.068, -0.039, 0.102],
+  tiff: [3.082, 0.928, 0.119, 0.219],
 };
+
+/**
+ * What one bit per pixel of a source codec is worth in H.264 (video) or JPEG (photo) terms. The
+ * fitting benchmark measured two on the same pictures: HEVC needs about half the bits of H.264
+ * (2.08), and a lossless PNG about four times those of a JPEG (0.248). The others are given the
+ * measured figure of their kind, not measured themselves: VP9 and AV1 video, and HEIC, AVIF and
+ * WebP photos, HEVC's; TIFF and BMP photos, PNG's. A source codec not listed (MPEG-2, ProRes,
+ * Motion JPEG video, raw video) says too little about its picture, so the typical source is
+ * assumed for it.
+ */
+export const SOURCE_CODEC_FACTORS: { video: Record<string, number>; still: Record<string, number> } = {
+  video: { h264: 1, hevc: 2.08, vp9: 2.08, av1: 2.08 },
+  still: { mjpeg: 1, png: 0.248, tiff: 0.248, bmp: 0.248, hevc: 2.08, av1: 2.08, webp: 2.08 },
+};
+
+/** The source bits per pixel assumed when the source's size or codec says nothing: a phone's clip (H.264 terms) or photo (JPEG terms). */
+export const TYPICAL_SOURCE_BITS_PER_PIXEL = { video: 0.1, still: 2 };
+
+/** The sound assumed in a source with audio when working out its picture's bits: a phone's AAC. */
+export const ASSUMED_SOURCE_AUDIO_BITS_PER_SECOND = 128_000;
+
+/**
+ * The source bits per pixel are held to the range the renders measured (video 0.006 to 1.3 in
+ * H.264 terms, photos 0.06 to 2.3 in JPEG terms), a little widened: beyond it the fitted curve
+ * says nothing.
+ */
+const SOURCE_BITS_PER_PIXEL_RANGE = { video: [0.005, 1.6], still: [0.05, 3] } as const;
 
 /**
  * Audio bits per second each video format writes when the source has sound: the encoders' set
@@ -59,6 +89,25 @@ export interface ExportSizeSource {
   readonly durationSeconds?: number | null;
   readonly frameRate?: number | null;
   readonly hasAudio?: boolean;
+  /** The source file's bytes, its stored picture size and its codec (as ffprobe names it): how much detail and motion it holds. */
+  readonly sourceBytes?: number | null;
+  readonly sourceSize?: FrameSize | null;
+  readonly sourceCodec?: string | null;
+}
+
+/** The source's bits per pixel per frame in H.264 (video) or JPEG (still) terms, or the typical figure when the source says nothing. */
+export function sourceBitsPerPixel(source: ExportSizeSource, frames: number): number {
+  const still = !(source.durationSeconds && source.durationSeconds > 0);
+  const typical = still ? TYPICAL_SOURCE_BITS_PER_PIXEL.still : TYPICAL_SOURCE_BITS_PER_PIXEL.video;
+  const factor = (still ? SOURCE_CODEC_FACTORS.still : SOURCE_CODEC_FACTORS.video)[source.sourceCodec ?? ''];
+  const { sourceBytes, sourceSize } = source;
+  if (!factor || !sourceBytes || !sourceSize || sourceSize.width <= 0 || sourceSize.height <= 0) return typical;
+  const audio = !still && source.hasAudio ? ASSUMED_SOURCE_AUDIO_BITS_PER_SECOND * (source.durationSeconds ?? 0) : 0;
+  const pictureBits = sourceBytes * 8 - audio;
+  if (pictureBits <= 0) return typical;
+  const bpp = (pictureBits / (sourceSize.width * sourceSize.height * frames)) * factor;
+  const [low, high] = still ? SOURCE_BITS_PER_PIXEL_RANGE.still : SOURCE_BITS_PER_PIXEL_RANGE.video;
+  return Math.min(high, Math.max(low, bpp));
 }
 
 /** Estimated bytes of an export of `output` size: one frame for a still, every frame plus audio for a video. */
@@ -67,7 +116,11 @@ export function estimateExportBytes(format: AnyExportFormat, output: FrameSize, 
   const seconds = source.durationSeconds ?? 0;
   const frames = seconds > 0 ? Math.max(1, Math.round(seconds * (source.frameRate || ASSUMED_FRAME_RATE))) : 1;
   const audio = source.hasAudio && seconds > 0 ? EXPORT_AUDIO_BITS_PER_SECOND[format] * seconds : 0;
-  return Math.round((pixels * frames * EXPORT_BITS_PER_PIXEL[format] + audio) / 8);
+  const [a, b, c, d] = EXPORT_SIZE_MODEL[format];
+  const sourcePixels = source.sourceSize ? source.sourceSize.width * source.sourceSize.height : pixels;
+  const x = Math.log(sourceBitsPerPixel(source, frames));
+  const bitsPerPixel = Math.exp(a + b * x + c * Math.log(pixels / Math.max(1, sourcePixels)) + d * x * x);
+  return Math.round((pixels * frames * bitsPerPixel + audio) / 8);
 }
 
 /**

@@ -49,6 +49,17 @@ export const ProcessVideoRequest = z
   .meta({ id: 'ProcessVideoRequest' });
 export type ProcessVideoRequest = z.input<typeof ProcessVideoRequest>;
 
+/**
+ * What is true of Smart Enhancement (upscaling, frame interpolation, noise reduction, sharpening)
+ * until it exists: no plan has it, so every place that names it says so in these words — the
+ * header's switch, the Color Grading panel's Smart mode, the export menu, the plans page and the
+ * server's refusal (docs/product-rules.md, 'Smart Enhancement').
+ */
+export const SMART_ENHANCEMENT_STATUS = {
+  title: 'Smart Enhancement is not available yet',
+  text: 'Upscaling, frame interpolation, noise reduction and sharpening are not part of Cinegrade yet, on any plan (Free, Premium or Enterprise). Exports carry your grade: the look, sliders, wheels and curves.',
+} as const;
+
 const ENHANCEMENT_NAMES = {
   upscaleEnabled: 'upscaling',
   frameInterpolation: 'frame interpolation',
@@ -57,7 +68,7 @@ const ENHANCEMENT_NAMES = {
 } as const;
 
 /**
- * Smart Enhancement is locked for every plan (docs/product-rules.md, 'Smart Enhancement'): a request that turns any of it on
+ * Smart Enhancement does not exist yet, for any plan (docs/product-rules.md, 'Smart Enhancement'): a request that turns any of it on
  * is refused (403) naming the field, rather than exported without what was asked for.
  */
 export function enhancementRefusal(request: z.output<typeof ProcessVideoRequest>): { field: keyof typeof ENHANCEMENT_NAMES; message: string } | null {
@@ -66,7 +77,7 @@ export function enhancementRefusal(request: z.output<typeof ProcessVideoRequest>
     if (value === true || (typeof value === 'number' && value > 0)) {
       return {
         field,
-        message: `Smart Enhancement (upscaling, frame interpolation, noise reduction and sharpening) is locked for every plan. Turn ${ENHANCEMENT_NAMES[field]} off to export.`,
+        message: `${SMART_ENHANCEMENT_STATUS.title}: upscaling, frame interpolation, noise reduction and sharpening are not part of Cinegrade yet, on any plan. Turn ${ENHANCEMENT_NAMES[field]} off to export.`,
       };
     }
   }

@@ -56,7 +56,6 @@ export {
   TEMP_FILE_CLEAR_DELAY_MS,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
-  COPYRIGHT_YEAR,
   WRITE_RATE_LIMITS,
 } from './limits';
 export { SOURCE_WORK_LIMITS, sourcePixelSecondsLimit, sourceWorkRefusal } from './media-limits';
@@ -82,7 +81,7 @@ export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
 export { displayedSize, hasAlphaChannel, isOrientation, orientationOf, orientationSwapsAxes, type Orientation } from './still-picture';
 export type { FrameSize } from './export-frame';
-export { ASSUMED_FRAME_RATE, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_BITS_PER_PIXEL } from './export-size';
+export { ASSUMED_FRAME_RATE, ASSUMED_SOURCE_AUDIO_BITS_PER_SECOND, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_SIZE_MODEL, SOURCE_CODEC_FACTORS, sourceBitsPerPixel, TYPICAL_SOURCE_BITS_PER_PIXEL } from './export-size';
 export type { ExportSizeSource } from './export-size';
 export { exportEstimate, exportOutputRefusal, MAX_EXPORT_BYTES, OUTPUT_BOUND_FACTOR, OUTPUT_BOUND_SLACK_BYTES, OUTPUT_LIMIT_SUGGESTION, outputBoundBytes } from './export-output-bound';
 export { defaultExportChoice, sourceQuality } from './export-defaults';
@@ -96,6 +95,7 @@ export {
   MAX_ACTIVE_EXPORTS_PER_USER,
   enhancementRefusal,
   isFinishedStatus,
+  SMART_ENHANCEMENT_STATUS,
 } from './exports';
 export {
   MEDIA_FEATURES,
@@ -126,6 +126,7 @@ export {
 } from './grade-versions';
 export {
   MEDIA_TYPES,
+  MEDIA_TYPE_LABELS,
   PROCESSING_STATUSES,
   MediaMetadata,
   AssetParams,

@@ -50,6 +50,3 @@ export const TEMP_FILE_CLEAR_DELAY_MS = 1000;
 /** Sign-up password rule (docs/product-rules.md, 'Validation'). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-
-/** Footer copyright year. */
-export const COPYRIGHT_YEAR = 2024;

@@ -1,4 +1,4 @@
-import { EDITOR_LOOK_IDS, isPremiumLook } from '@cinegrade/color';
+import { editorCatalogueLooks } from '@cinegrade/color';
 import { EXPORT_FORMATS, EXPORT_QUALITIES, FREE_EXPORT_MAX_QUALITY } from './export-options';
 import { SOURCE_WORK_LIMITS } from './media-limits';
 import { formatStorageSize, STORAGE_QUOTAS } from './storage-quota';
@@ -13,8 +13,10 @@ const freeCap = label(FREE_EXPORT_MAX_QUALITY);
 const topQuality = EXPORT_QUALITIES[EXPORT_QUALITIES.length - 1]!.label;
 const freeFormats = EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.label);
 const proFormats = EXPORT_FORMATS.filter((f) => f.pro).map((f) => `${f.label} (${f.codec})`);
-const premiumLooks = EDITOR_LOOK_IDS.filter((id) => isPremiumLook(id)).length;
-const freeLooks = EDITOR_LOOK_IDS.length - premiumLooks;
+// The looks the editor's catalogue offers, counted as a Free user meets them (locked or not).
+const catalogue = editorCatalogueLooks();
+const premiumLooks = catalogue.filter((look) => look.tier === 'premium').length;
+const freeLooks = catalogue.length - premiumLooks;
 const storage = (tier: 'Free' | 'Premium') => formatStorageSize(STORAGE_QUOTAS[tier]);
 const sources = (tier: 'Free' | 'Premium') => {
   const limit = SOURCE_WORK_LIMITS[tier];
@@ -32,7 +34,7 @@ export const PLANS = [
     period: '/month',
     features: [
       'Colour sliders, Smart Analyze and the before/after monitors',
-      `Standard LUT library (${freeLooks} looks)`,
+      `${freeLooks} free looks of the ${catalogue.length} in the LUT library`,
       `Export up to ${freeCap} in ${freeFormats.join(' or ')}`,
       `Import up to ${USER_LUT_LIMITS.Free} of your own .cube LUTs`,
       `${storage('Free')} of storage, videos up to ${sources('Free')}`,
@@ -46,7 +48,7 @@ export const PLANS = [
     period: PREMIUM_PRICE.period,
     features: [
       'Everything in Free',
-      `The full LUT library: all ${freeLooks + premiumLooks} looks, including ${premiumLooks} cinema, film emulation and skin-tone looks`,
+      `The full LUT library: all ${catalogue.length} looks, including the ${premiumLooks} premium ones (cinema, film emulation, skin tones and the filter presets)`,
       `Export up to ${topQuality}, including ${proFormats.join(' and ')}`,
       'Apply every look Smart Analyze recommends, premium ones included',
       `Import up to ${USER_LUT_LIMITS.Premium} of your own .cube LUTs`,
@@ -67,6 +69,6 @@ export const PREMIUM_REASONS = [
   },
   {
     title: 'Professional Tools',
-    text: `${premiumLooks} cinema, film emulation and skin-tone looks, ${proFormats.join(' and ')} delivery, batch grading, and up to ${USER_LUT_LIMITS.Premium} imported LUTs (Free: ${USER_LUT_LIMITS.Free}).`,
+    text: `${premiumLooks} premium looks (cinema, film emulation, skin tones and the filter presets), ${proFormats.join(' and ')} delivery, batch grading, and up to ${USER_LUT_LIMITS.Premium} imported LUTs (Free: ${USER_LUT_LIMITS.Free}).`,
   },
 ] as const;

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR } from '@cinegrade/contract';
+import { currentYear } from '../lib/format-date';
 
 export function Footer() {
   return (
     <footer className="footer">
-      <span>© {COPYRIGHT_YEAR} Cinegrade. All rights reserved.</span>
+      <span>© {currentYear()} Cinegrade. All rights reserved.</span>
       <nav aria-label="Footer">
         <Link to="/privacy-policy">Privacy Policy</Link>
         <Link to="/terms-of-service">Terms of Service</Link>

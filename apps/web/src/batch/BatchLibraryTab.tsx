@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { API, type BatchSession } from '@cinegrade/contract';
 import { callApi } from '../api/client';
+import { formatDateTime } from '../lib/format-date';
 import { Spinner } from '../ui/primitives';
 import { toast } from '../ui/toast-store';
 import { useOpenMediaActions } from '../workspace/open-media';
@@ -9,10 +10,6 @@ import { batchZipUrl, useBatchFailure, useBatchLibrary, useDeleteBatch } from '.
 import { fileRender } from './batch-files';
 import { downloadSessionFiles, lookLabel } from './ProcessFilesTab';
 import { downloadLink } from './staggered-download';
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
 
 /** The batch library: completed collections, newest first (the server's order). */
 export function BatchLibraryTab({ onStart }: { onStart: () => void }) {
@@ -65,7 +62,7 @@ export function BatchLibraryTab({ onStart }: { onStart: () => void }) {
             {session.thumbnail_url ? <img className="batch-collection-thumb" src={session.thumbnail_url} alt="" /> : <span className="batch-collection-thumb" aria-hidden />}
             <div className="batch-collection-text">
               <strong className="batch-collection-name">{session.name}</strong>
-              <span className="small muted">{formatDate(session.completed_at ?? session.created_at)}</span>
+              <span className="small muted">{formatDateTime(session.completed_at ?? session.created_at)}</span>
               <span className="small" data-testid="batch-collection-count">
                 {session.completed_count}/{session.file_count} files
               </span>

@@ -14,7 +14,8 @@ import './editor.css';
 
 /**
  * The editor (docs/product-rules.md, 'Editor and player'). On a desktop the preview over the bottom
- * panel, 65/35, with a drag handle; on a tablet the same split, 55/45, with the bottom areas as
+ * panel, 55/45 (so the four colour wheels and the curve box fit the Color Grading area at
+ * 1366×768), with a drag handle; on a tablet the same split, 55/45, with the bottom areas as
  * tabs; on a phone the preview (one monitor at a time) over the tabbed areas, no drag handle. The
  * preview keeps at least 40 % (35 % on a tablet); the bottom panel at least 25 % (30 %) and 230 px
  * as long as the preview keeps 5 points over its minimum. Split sizes are normalised by
@@ -61,7 +62,7 @@ const PANELS_MIN_PIXELS = 230;
 
 /** The preview/panels split per layout, in per cent of the editor's height. */
 const SPLIT: Record<Exclude<ScreenLayout, 'phone'>, { id: string; preview: number; minPreview: number; minPanels: number }> = {
-  desktop: { id: 'cinegrade.editor', preview: 65, minPreview: 40, minPanels: 25 },
+  desktop: { id: 'cinegrade.editor', preview: 55, minPreview: 40, minPanels: 25 },
   tablet: { id: 'cinegrade.editor.tablet', preview: 55, minPreview: 35, minPanels: 30 },
 };
 

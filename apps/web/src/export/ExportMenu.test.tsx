@@ -59,4 +59,10 @@ describe('ExportMenu on a server whose ffmpeg lacks one format', () => {
     fireEvent.click(action);
     expect(start).toHaveBeenCalledWith(openMedia, expect.objectContaining({ outputFormat: 'mp4' }));
   });
+
+  it('tells a Premium user the file carries the grade only, since Smart Enhancement is not available yet, and offers no upgrade', async () => {
+    const menu = await openMenu();
+    expect(within(menu).getByTestId('export-enhancement-note').textContent).toBe('Smart Enhancement is not available yet: the file carries the grade only.');
+    expect(menu.textContent).not.toMatch(/upgrade/i);
+  });
 });

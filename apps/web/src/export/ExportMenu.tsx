@@ -15,6 +15,7 @@ import {
   needsToneMapping,
   normaliseTier,
   QUICK_EXPORT,
+  SMART_ENHANCEMENT_STATUS,
   type AnyExportFormat,
   type ExportChoice,
   type ExportQuality,
@@ -87,7 +88,12 @@ export function ExportMenu() {
   useEffect(() => setChoice(defaults), [defaults]);
 
   const formats = exportFormatsFor(mediaType);
-  const hintSource = { mediaType, size, metadata: media?.source === 'asset' ? media.asset.metadata : null };
+  const hintSource = {
+    mediaType,
+    size,
+    metadata: media?.source === 'asset' ? media.asset.metadata : null,
+    fileBytes: media?.source === 'asset' ? media.asset.size_bytes : null,
+  };
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
   const formatInfo = exportFormatInfo(format);
   const transparency = transparencyNote(mediaType, hintSource.metadata);
@@ -186,6 +192,9 @@ export function ExportMenu() {
             Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
           </DropdownMenu.Item>
           {!pro && <div className="menu-label faint small">{proFootnote(formats)}</div>}
+          <div className="menu-label faint small" data-testid="export-enhancement-note">
+            {SMART_ENHANCEMENT_STATUS.title}: the file carries the grade only.
+          </div>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

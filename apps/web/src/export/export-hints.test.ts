@@ -2,7 +2,7 @@ import { EXPORT_FORMATS, STILL_EXPORT_FORMATS } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
 import { proFootnote, qualityHint, transparencyNote } from './export-hints';
 
-const clip = { mediaType: 'video' as const, size: { width: 1920, height: 1080 }, metadata: { durationSeconds: 6, frameRate: 30, audioCodec: 'aac' } };
+const clip = { mediaType: 'video' as const, size: { width: 1920, height: 1080 }, metadata: { durationSeconds: 6, frameRate: 30, audioCodec: 'aac', videoCodec: 'h264' } };
 
 /** The megabytes a hint names ("about 2.7 MB (estimate)" → 2.7). */
 const megabytes = (hint: string): number => {
@@ -31,6 +31,19 @@ describe('qualityHint', () => {
     const photo = { mediaType: 'image' as const, size: { width: 4000, height: 3000 }, metadata: null };
     expect(qualityHint('jpeg', '720p', photo)).toMatch(/^960×720, about \d+ KB \(estimate\)$/);
     expect(megabytes(qualityHint('tiff', '4k', photo))).toBeGreaterThan(megabytes(qualityHint('png', '4k', photo)));
+  });
+
+  it('reads how much detail the picture holds from the bytes of its file', () => {
+    // The same 6 s 1080p clip: a 2 MB file of a still scene, and a 40 MB one of grain and motion.
+    const calm = { ...clip, fileBytes: 2_000_000 };
+    const busy = { ...clip, fileBytes: 40_000_000 };
+    expect(megabytes(qualityHint('mp4', '1080p', busy))).toBeGreaterThan(5 * megabytes(qualityHint('mp4', '1080p', calm)));
+    // An HEVC file holds the same picture in about half the bytes of an H.264 one.
+    const hevc = { ...calm, fileBytes: 1_000_000, metadata: { ...clip.metadata, videoCodec: 'hevc' } };
+    expect(megabytes(qualityHint('mp4', '1080p', hevc))).toBeCloseTo(megabytes(qualityHint('mp4', '1080p', calm)), 0);
+    // A photo's JPEG bytes likewise; a lossless PNG source counts for a quarter.
+    const photo = { mediaType: 'image' as const, size: { width: 4000, height: 3000 }, metadata: { durationSeconds: null, frameRate: null, audioCodec: null, videoCodec: 'mjpeg' } };
+    expect(megabytes(qualityHint('png', '1080p', { ...photo, fileBytes: 12_000_000 }))).toBeGreaterThan(megabytes(qualityHint('png', '1080p', { ...photo, fileBytes: 1_000_000 })));
   });
 
   it('gives an odd-sized still its exact size, odd sides kept', () => {

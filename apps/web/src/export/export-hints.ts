@@ -1,28 +1,36 @@
 import { describeSizeEstimate, estimateExportBytes, exportFrameSize, hasAlphaChannel, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
 
-/** What the menu knows of the open media: its kind, its displayed size and its probe, when known. */
+/**
+ * What the menu knows of the open media: its kind, its displayed size, its probe and the bytes of
+ * its file, when known. The file's bytes per pixel tell the size model how much detail and motion
+ * the picture holds.
+ */
 export interface HintSource {
   readonly mediaType: MediaType;
   readonly size: FrameSize | null;
-  readonly metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'audioCodec'> | null;
+  readonly metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'audioCodec' | 'videoCodec'> | null;
+  readonly fileBytes?: number | null;
 }
 
 /**
  * The hint beside a quality in the export menu (docs/product-rules.md, 'Export'): the estimated
- * file size of the chosen format at that quality, from the source's size and duration — for a
- * still the output's pixel size too; for a video of unknown length the size per minute. Nothing
- * when the size of the source is not known (no guess is better than a wrong one).
+ * file size of the chosen format at that quality, from the source's size, duration and file —
+ * for a still the output's pixel size too; for a video of unknown length the size per minute.
+ * Nothing when the size of the source is not known (no guess is better than a wrong one).
  */
 export function qualityHint(format: AnyExportFormat, quality: ExportQuality, source: HintSource): string {
   if (!source.size) return '';
   const output = exportFrameSize(source.size, quality, source.mediaType);
-  if (source.mediaType === 'image') return `${output.width}×${output.height}, ${describeSizeEstimate(estimateExportBytes(format, output, {}))}`;
+  const file = { sourceBytes: source.fileBytes ?? null, sourceSize: source.size, sourceCodec: source.metadata?.videoCodec ?? null };
+  if (source.mediaType === 'image') return `${output.width}×${output.height}, ${describeSizeEstimate(estimateExportBytes(format, output, file))}`;
   const duration = source.metadata?.durationSeconds ?? null;
   const known = duration !== null && duration > 0;
   const bytes = estimateExportBytes(format, output, {
     durationSeconds: known ? duration : 60,
     frameRate: source.metadata?.frameRate ?? null,
     hasAudio: !!source.metadata?.audioCodec,
+    // The file's bytes say nothing per second when its length is not known.
+    ...(known ? file : {}),
   });
   return describeSizeEstimate(bytes, known ? undefined : 'minute');
 }

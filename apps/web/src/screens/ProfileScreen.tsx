@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
 import { formatStorageSize, normaliseTier } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
+import { formatDate } from '../lib/format-date';
 import { PageLayout } from '../ui/primitives';
 import { useStorageUsage } from './storage-usage-query';
-
-function formatDate(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
-}
 
 /** /profile: account information and subscription details (signed in only; see RequireUser). */
 export function ProfileScreen() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { API, BILLING_MESSAGES, PLANS, PREMIUM_REASONS, normaliseTier } from '@cinegrade/contract';
+import { API, BILLING_MESSAGES, PLANS, PREMIUM_REASONS, SMART_ENHANCEMENT_STATUS, normaliseTier } from '@cinegrade/contract';
+import { formatDate } from '../lib/format-date';
 import { ApiError, callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { usePageTitle } from '../ui/primitives';
@@ -77,7 +78,7 @@ export function SubscriptionsScreen() {
         <h1>Subscription Plans</h1>
         <p className="muted">Grade for free, or unlock every look and professional export.</p>
         {user && subscription.subscribed && subscription.subscription_end && (
-          <p className="plans-expiry">Current subscription expires on: {new Date(subscription.subscription_end).toLocaleDateString()}</p>
+          <p className="plans-expiry">Current subscription expires on: {formatDate(subscription.subscription_end)}</p>
         )}
       </header>
       <div className="plans-grid">
@@ -129,6 +130,9 @@ export function SubscriptionsScreen() {
             </div>
           ))}
         </div>
+        <p className="small faint" data-testid="plans-enhancement-note">
+          {SMART_ENHANCEMENT_STATUS.title}. {SMART_ENHANCEMENT_STATUS.text}
+        </p>
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { jsonResponse, mockFetch } from '../editor/panels/test-helpers';
 import { renderWithQueryClient } from '../testing/query-client';
 import { toast } from '../ui/toast-store';
 import { usePaymentQuery } from './payment-query';
+import { formatDate } from '../lib/format-date';
 import { browser, SubscriptionsScreen } from './SubscriptionsScreen';
 
 vi.mock('../ui/toast-store', { spy: true });
@@ -65,6 +66,9 @@ describe('the Subscription Plans screen', () => {
     expect(within(free).getByText('2 GB of storage, videos up to 10 minutes at 1920×1080')).toBeTruthy();
     expect(within(premium).getByText('50 GB of storage, videos up to 30 minutes at 3840×2160')).toBeTruthy();
     expect(within(free).getByText('Email and phone support')).toBeTruthy();
+    // The look counts are the catalogue's: 16 of its 78 looks are free, 62 locked for Free.
+    expect(within(free).getByText('16 free looks of the 78 in the LUT library')).toBeTruthy();
+    expect(within(premium).getByText('The full LUT library: all 78 looks, including the 62 premium ones (cinema, film emulation, skin tones and the filter presets)')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/500\+|Priority support|Community support|workspace layouts|AI-powered/);
     expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Current Plan' }).disabled).toBe(true);
     expect(screen.queryByText(/Current subscription expires on/)).toBeNull();
@@ -73,9 +77,11 @@ describe('the Subscription Plans screen', () => {
       'Export up to 16K (Free: 720p), from videos up to 30 minutes at 3840×2160 (Free: 10 minutes at 1920×1080), with 50 GB of storage (Free: 2 GB).',
     );
     expect(within(why).getByRole('heading', { name: 'Professional Tools' }).nextSibling?.textContent).toBe(
-      '30 cinema, film emulation and skin-tone looks, MOV (ProRes 422 HQ) and AVI (Uncompressed) delivery, batch grading, and up to 50 imported LUTs (Free: 3).',
+      '62 premium looks (cinema, film emulation, skin tones and the filter presets), MOV (ProRes 422 HQ) and AVI (Uncompressed) delivery, batch grading, and up to 50 imported LUTs (Free: 3).',
     );
     expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/');
+    // Smart Enhancement is not sold: the page says no plan has it yet.
+    expect(screen.getByTestId('plans-enhancement-note').textContent).toContain('Smart Enhancement is not available yet. Upscaling, frame interpolation, noise reduction and sharpening are not part of Cinegrade yet, on any plan');
 
     fireEvent.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/billing/test-checkout/abc'));
@@ -100,7 +106,7 @@ describe('the Subscription Plans screen', () => {
     const premium = screen.getByRole('region', { name: 'Premium' });
     await waitFor(() => expect(within(premium).getByText('Current Plan')).toBeTruthy());
     expect(screen.queryByText('Recommended')).toBeNull();
-    expect(screen.getByText(`Current subscription expires on: ${new Date(PREMIUM.subscription_end!).toLocaleDateString()}`)).toBeTruthy();
+    expect(screen.getByText(`Current subscription expires on: ${formatDate(PREMIUM.subscription_end)}`)).toBeTruthy();
     const free = screen.getByRole('region', { name: 'Free' });
     expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Downgrade' }).disabled).toBe(true);
     fireEvent.click(within(premium).getByRole('button', { name: 'Manage Subscription' }));

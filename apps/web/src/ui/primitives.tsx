@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 /** Accessible building blocks on Radix primitives, styled by styles.css. */
 
-export function Switch(props: { id?: string; checked: boolean; onCheckedChange: (checked: boolean) => void; disabled?: boolean; label: string }) {
+export function Switch(props: { id?: string; checked: boolean; onCheckedChange: (checked: boolean) => void; disabled?: boolean; label: string; description?: string }) {
   return (
     <SwitchPrimitive.Root
       id={props.id}
@@ -13,6 +13,7 @@ export function Switch(props: { id?: string; checked: boolean; onCheckedChange: 
       onCheckedChange={props.onCheckedChange}
       disabled={props.disabled}
       aria-label={props.label}
+      aria-description={props.description}
     >
       <SwitchPrimitive.Thumb className="switch-thumb" />
     </SwitchPrimitive.Root>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { Asset } from '@cinegrade/contract';
+import { MEDIA_TYPE_LABELS, type Asset } from '@cinegrade/contract';
 import { GradeClipboardButtons } from '../batch/GradeClipboardButtons';
+import { formatDate } from '../lib/format-date';
 import { Spinner } from '../ui/primitives';
 import { useAssetList, useDeleteAsset } from './asset-queries';
 import { useOpenMedia, useOpenMediaActions } from './open-media';
@@ -12,10 +13,6 @@ const EMPTY: Record<Filter, string> = {
   batch: 'No batch processed files yet',
   manual: 'No manual uploads yet',
 };
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-}
 
 /** My Assets: filters with counts, a two-column grid, delete on hover. */
 export function MyAssetsPanel() {
@@ -119,7 +116,7 @@ function AssetCard(props: { asset: Asset; active: boolean; selected: boolean | n
           {asset.thumbnail_url ? (
             <img src={asset.thumbnail_url} alt="" loading="lazy" />
           ) : (
-            <span className="asset-placeholder">{asset.media_file_type === 'video' ? 'Video' : 'Image'}</span>
+            <span className="asset-placeholder">{MEDIA_TYPE_LABELS[asset.media_file_type]}</span>
           )}
           {asset.processing_status === 'processing' && <span className="asset-status">Processing…</span>}
           {asset.processing_status === 'failed' && (
@@ -132,7 +129,7 @@ function AssetCard(props: { asset: Asset; active: boolean; selected: boolean | n
           {asset.name}
         </span>
         <span className="asset-meta">
-          <span className="asset-type">{asset.media_file_type}</span> · {formatDate(asset.updated_at)}
+          <span className="asset-type">{MEDIA_TYPE_LABELS[asset.media_file_type]}</span> · {formatDate(asset.updated_at)}
         </span>
       </button>
       <button type="button" className="asset-delete" onClick={props.onDelete} aria-label={`Delete ${asset.name}`}>

@@ -1,3 +1,4 @@
+import { SMART_ENHANCEMENT_STATUS } from '@cinegrade/contract';
 import { DropdownMenu } from 'radix-ui';
 import { Switch } from '../../ui/primitives';
 import { useOpenMedia } from '../../workspace/open-media';
@@ -6,18 +7,17 @@ import { useScreenLayout } from './screen-layout';
 
 /**
  * The header's Batch Process and Smart Enhance toggles (signed in). Batch
- * Process is the same switch as the Batch/Assets toggle of the My Assets area; Smart Enhance,
- * shown only with media loaded, is the Color Grading area's Smart/Basic toggle. On a desktop they
- * sit in the header bar; on tablets and phones, where the bar has no room, in the user menu
- * (docs/product-rules.md, 'Editor and player').
+ * Process is the same switch as the Batch/Assets toggle of the My Assets area. Smart Enhance,
+ * shown only with media loaded, is off and disabled for everyone, saying why: Smart Enhancement
+ * does not exist yet on any plan, and a switch that turned on would claim it does
+ * (docs/product-rules.md, 'Smart Enhancement'). On a desktop they sit in the header bar; on
+ * tablets and phones, where the bar has no room, in the user menu (docs/product-rules.md, 'Editor and player').
  */
 export function HeaderEditorToggles({ placement }: { placement: 'bar' | 'menu' }) {
   const media = useOpenMedia();
   const inBar = useScreenLayout() === 'desktop';
   const batch = useEditorView((view) => view.assetsArea === 'batch');
-  const smart = useEditorView((view) => view.colorMode === 'smart');
   const setBatch = (on: boolean) => editorView.setAssetsArea(on ? 'batch' : 'assets');
-  const setSmart = (on: boolean) => editorView.setColorMode(on ? 'smart' : 'basic');
   if (inBar !== (placement === 'bar')) return null;
   if (placement === 'menu') {
     const item = (label: string, checked: boolean, set: (on: boolean) => void) => (
@@ -37,7 +37,14 @@ export function HeaderEditorToggles({ placement }: { placement: 'bar' | 'menu' }
     return (
       <>
         {item('Batch Process', batch, setBatch)}
-        {media && item('Smart Enhance', smart, setSmart)}
+        {media && (
+          <DropdownMenu.CheckboxItem className="menu-item menu-toggle" checked={false} disabled aria-description={SMART_ENHANCEMENT_STATUS.title}>
+            <span className="switch" data-state="unchecked" data-disabled="" aria-hidden>
+              <span className="switch-thumb" />
+            </span>
+            Smart Enhance <span className="small faint">not available yet</span>
+          </DropdownMenu.CheckboxItem>
+        )}
         <DropdownMenu.Separator className="menu-separator" />
       </>
     );
@@ -49,9 +56,10 @@ export function HeaderEditorToggles({ placement }: { placement: 'bar' | 'menu' }
         <span>Batch Process</span>
       </label>
       {media && (
-        <label className="header-toggle">
-          <Switch checked={smart} onCheckedChange={setSmart} label="Smart Enhance" />
+        <label className="header-toggle header-toggle-off" title={`${SMART_ENHANCEMENT_STATUS.title}. ${SMART_ENHANCEMENT_STATUS.text}`}>
+          <Switch checked={false} onCheckedChange={() => undefined} disabled label="Smart Enhance" description={SMART_ENHANCEMENT_STATUS.title} />
           <span>Smart Enhance</span>
+          <span className="small faint">not available yet</span>
         </label>
       )}
     </>

@@ -17,7 +17,7 @@ export type ScopeKind = (typeof SCOPE_KINDS)[number];
 export interface EditorView {
   /** The bottom panel's left area (and the empty workspace's side panel): My Assets or Batch Processing. */
   readonly assetsArea: 'assets' | 'batch';
-  /** The Color Grading area: the sliders, or the (locked) Smart Enhancement panel. */
+  /** The Color Grading area: the sliders, or the Smart Enhancement panel (which says it is not available yet). */
   readonly colorMode: 'basic' | 'smart';
   readonly compare: CompareMode;
   /** On tablets and phones: which of the bottom panel's areas is shown. */

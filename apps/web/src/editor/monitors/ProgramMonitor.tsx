@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { getLook, type Grade } from '@cinegrade/color';
+import type { Grade } from '@cinegrade/color';
 import { useGradeState } from '../grade-store';
 import { editorView, useEditorView } from '../layout/editor-view-store';
 import type { ProgramView, SourceElement } from '../render/program-view';
 import { userLutName, useUserLuts } from '../user-luts';
 import { MonitorOverlay } from './MonitorOverlay';
 import { MonitorStatusOverlay } from './MonitorStatusOverlay';
+import { programBadge } from './program-badge';
 import type { MonitorStatus } from './monitor-status';
 import { SplitDivider } from './SplitDivider';
 import { useContainedBox } from './use-contained-box';
@@ -15,15 +16,13 @@ import { VersionWipe } from '../versions/VersionWipe';
 
 function useLookName(grade: Grade): string {
   const { luts } = useUserLuts();
-  if (grade.customLook !== null) return userLutName(luts, grade.customLook) ?? 'Imported LUT';
-  if (grade.look !== null) return getLook(grade.look).name;
-  return 'Original';
+  return programBadge(grade, (id) => userLutName(luts, id));
 }
 
 /**
  * PROGRAM: the SOURCE frame through the grade, drawn by the WebGL2 renderer (or, for stills
  * without WebGL2, the CPU renderer) into a canvas at the source's own size (at most 1920 wide),
- * scaled for display by CSS. A badge names the look.
+ * scaled for display by CSS. A badge names the look (program-badge.ts).
  */
 export function ProgramMonitor(props: {
   mediaType: 'video' | 'image' | null;

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gradeStore } from '../grade-store';
 import { ColorGradingPanel, type GradingMode } from './ColorGradingPanel';
-import { SMART_ENHANCEMENT_ALERT } from './SmartEnhancementPanel';
 import { installResizeObserver } from './test-helpers';
 
 installResizeObserver();
@@ -64,18 +63,15 @@ describe('ColorGradingPanel', () => {
     expect(gradeStore.getState().grade.adjustments).toEqual(DEFAULT_ADJUSTMENTS);
   });
 
-  it('switches to the locked Smart Enhancement panel, whose upgrade button only raises the alert', () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('switches to the Smart Enhancement panel, which says plainly that no plan has it yet and offers no upgrade', () => {
     render(<Panel />);
     fireEvent.click(screen.getByRole('button', { name: 'Smart' }));
     expect(screen.queryAllByRole('slider')).toHaveLength(0);
-    expect(screen.getByRole('region', { name: 'Premium Feature' })).toBeTruthy();
-    const before = gradeStore.getState();
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
-    expect(alert).toHaveBeenCalledExactlyOnceWith(SMART_ENHANCEMENT_ALERT);
-    expect(SMART_ENHANCEMENT_ALERT).toBe('Upgrade to Premium to access Smart Enhancement features!');
-    expect(gradeStore.getState()).toBe(before);
-    expect(window.location.pathname).toBe('/');
+    const note = screen.getByRole('note', { name: 'Smart Enhancement' });
+    expect(note.textContent).toContain('Smart Enhancement is not available yet');
+    expect(note.textContent).toContain('on any plan (Free, Premium or Enterprise)');
+    expect(screen.queryByRole('button', { name: /upgrade/i })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Upgrade to Premium|Premium Feature/);
     fireEvent.click(screen.getByRole('button', { name: 'Basic' }));
     expect(screen.getAllByRole('slider')).toHaveLength(9);
   });

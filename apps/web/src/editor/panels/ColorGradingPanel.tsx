@@ -5,7 +5,7 @@ import { gradeStore, useGradeState } from '../grade-store';
 import { AdjustmentSlider } from './AdjustmentSlider';
 import { CurvesPanel } from './CurvesPanel';
 import { SmartEnhancementPanel } from './SmartEnhancementPanel';
-import { WheelsPanel } from './WheelsPanel';
+import { WheelsPanel, WheelsTools } from './WheelsPanel';
 import './panels.css';
 
 export type GradingMode = 'basic' | 'smart';
@@ -28,8 +28,8 @@ function resetAllSliders(): void {
 /**
  * Color Grading (docs/product-rules.md, 'Sliders' and 'Colour wheels and curves'): three tabs — the
  * camera input and the nine sliders, the colour wheels, the curves; or, with the Smart/Basic
- * toggle on Smart, the locked Smart Enhancement panel. The mode belongs to the
- * editor screen, which also drives it from the header's Smart Enhance toggle.
+ * toggle on Smart, the Smart Enhancement panel, which says that no plan has it yet. The mode
+ * belongs to the editor screen.
  */
 export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; onModeChange: (mode: GradingMode) => void }) {
   const [tab, setTab] = useState<GradingTab>('sliders');
@@ -50,12 +50,15 @@ export function ColorGradingPanel({ mode, onModeChange }: { mode: GradingMode; o
         <SmartEnhancementPanel />
       ) : (
         <div className="grading-body">
-          <div className="grading-tabs" role="tablist" aria-label="Color Grading controls">
-            {(['sliders', 'wheels', 'curves'] as const).map((value) => (
-              <button key={value} type="button" role="tab" className="grading-tab" aria-selected={tab === value} onClick={() => setTab(value)}>
-                {TAB_LABELS[value]}
-              </button>
-            ))}
+          <div className="grading-tabs-row">
+            <div className="grading-tabs" role="tablist" aria-label="Color Grading controls">
+              {(['sliders', 'wheels', 'curves'] as const).map((value) => (
+                <button key={value} type="button" role="tab" className="grading-tab" aria-selected={tab === value} onClick={() => setTab(value)}>
+                  {TAB_LABELS[value]}
+                </button>
+              ))}
+            </div>
+            {tab === 'wheels' && <WheelsTools />}
           </div>
           {tab === 'wheels' && <WheelsPanel />}
           {tab === 'curves' && <CurvesPanel />}

@@ -192,34 +192,38 @@ export function CurvesPanel() {
           </button>
         ))}
       </div>
-      <CurveEditor
-        key={shown}
-        label={`${info.label} curve`}
-        points={points}
-        onChange={(next, change) => setPoints(shown, next, change)}
-        evaluate={(p) => curveFunction(shown, p)}
-        periodic={hue}
-        firstPoint={isHueCurve(shown) ? (p) => firstHuePoint(shown, p) : undefined}
-        color={info.color}
-        histogram={counts}
-        background={hue ? HUE_SPECTRUM : undefined}
-        neutral={isHueCurve(shown) ? 'middle' : 'diagonal'}
-      />
-      <div className="curve-tools">
-        <button type="button" className="btn btn-sm" aria-pressed={sampling} onClick={() => setSampling((on) => !on)} title="Then click PROGRAM to add a point at that colour">
-          {sampling ? 'Click PROGRAM…' : 'Pick from PROGRAM'}
-        </button>
-        <button type="button" className="btn btn-sm" disabled={points.length === 0} onClick={() => setPoints(shown, [])}>
-          Reset {info.label}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={!anyPoints}
-          onClick={() => gradeStore.change((g) => ({ ...g, curves: DEFAULT_CURVES, hueCurves: DEFAULT_HUE_CURVES }))}
-        >
-          Reset all curves
-        </button>
+      <div className="curve-body">
+        <div className="curve-holder">
+          <CurveEditor
+            key={shown}
+            label={`${info.label} curve`}
+            points={points}
+            onChange={(next, change) => setPoints(shown, next, change)}
+            evaluate={(p) => curveFunction(shown, p)}
+            periodic={hue}
+            firstPoint={isHueCurve(shown) ? (p) => firstHuePoint(shown, p) : undefined}
+            color={info.color}
+            histogram={counts}
+            background={hue ? HUE_SPECTRUM : undefined}
+            neutral={isHueCurve(shown) ? 'middle' : 'diagonal'}
+          />
+        </div>
+        <div className="curve-tools">
+          <button type="button" className="btn btn-sm" aria-pressed={sampling} onClick={() => setSampling((on) => !on)} title="Then click PROGRAM to add a point at that colour">
+            {sampling ? 'Click PROGRAM…' : 'Pick from PROGRAM'}
+          </button>
+          <button type="button" className="btn btn-sm" disabled={points.length === 0} onClick={() => setPoints(shown, [])}>
+            Reset {info.label}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={!anyPoints}
+            onClick={() => gradeStore.change((g) => ({ ...g, curves: DEFAULT_CURVES, hueCurves: DEFAULT_HUE_CURVES }))}
+          >
+            Reset all curves
+          </button>
+        </div>
       </div>
     </div>
   );

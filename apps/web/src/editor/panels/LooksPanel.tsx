@@ -33,6 +33,8 @@ export function LooksPanel() {
   const [chosenChip, setChip] = useState<CatalogueChip>('All');
   const [search, setSearch] = useState('');
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The larger view: the same catalogue over the editor, a few dozen cards at a time (docs/product-rules.md, 'Looks').
+  const [expanded, setExpanded] = useState(false);
   const subjects = useMemo(
     () => [...userLuts.luts.map((lut): SwatchSubject => ({ key: customSwatchKey(lut.id), customLook: lut.id })), ...CATALOGUE_SUBJECTS],
     [userLuts.luts],
@@ -50,7 +52,14 @@ export function LooksPanel() {
   const tabKey = [focusKey, selectedKey].find((key) => key !== null && keys.includes(key)) ?? keys[0];
 
   return (
-    <section className="editor-panel looks-panel" aria-label="Hollywood LUTs">
+    <section
+      className={`editor-panel looks-panel${expanded ? ' looks-panel-expanded' : ''}`}
+      aria-label="Hollywood LUTs"
+      data-expanded={expanded || undefined}
+      onKeyDown={(event) => {
+        if (expanded && event.key === 'Escape') setExpanded(false);
+      }}
+    >
       <header className="editor-panel-head looks-head">
         <h3>Hollywood LUTs</h3>
         <input
@@ -63,6 +72,16 @@ export function LooksPanel() {
         />
         <button type="button" className="btn btn-sm" onClick={() => resetLook()} disabled={!hasLook}>
           Reset
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm looks-expand"
+          aria-expanded={expanded}
+          aria-label={expanded ? 'Show fewer looks' : 'Show more looks'}
+          title={expanded ? 'Back to the panel (Esc)' : 'Show the catalogue larger, over the editor'}
+          onClick={() => setExpanded((on) => !on)}
+        >
+          {expanded ? '⤡' : '⤢'}
         </button>
       </header>
       <div

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { DEFAULT_GRADE, DEFAULT_WHEELS, parseGrade } from '@cinegrade/color';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gradeStore } from '../grade-store';
-import { WheelsPanel } from './WheelsPanel';
+import { WheelsPanel, WheelsTools } from './WheelsPanel';
 import { installResizeObserver } from './test-helpers';
 
 installResizeObserver();
@@ -27,7 +27,12 @@ describe('WheelsPanel', () => {
   });
 
   it('shows Lift, Gamma, Gain and Offset, each with a named puck, master slider and fields', () => {
-    render(<WheelsPanel />);
+    render(
+      <>
+        <WheelsPanel />
+        <WheelsTools />
+      </>,
+    );
     for (const label of ['Lift', 'Gamma', 'Gain', 'Offset']) {
       expect(screen.getByRole('group', { name: `${label} wheel` })).toBeTruthy();
       expect(puck(label).getAttribute('aria-valuetext')).toBe('Neutral');
@@ -40,7 +45,12 @@ describe('WheelsPanel', () => {
 
   it('puts the puck under the pointer and follows a drag: direction is hue, distance is amount, one undo step', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    render(<WheelsPanel />);
+    render(
+      <>
+        <WheelsPanel />
+        <WheelsTools />
+      </>,
+    );
     // Right of centre, half way to the rim: hue 0° (red), amount 0.5.
     fireEvent.pointerDown(disc('Gain'), { button: 0, pointerId: 1, clientX: 150, clientY: 100 });
     expect(wheels().gain).toEqual({ hue: 0, amount: 0.5, master: 0 });
@@ -61,7 +71,12 @@ describe('WheelsPanel', () => {
   });
 
   it('moves a tenth as far with Shift or Alt held, without jumping to the pointer', () => {
-    render(<WheelsPanel />);
+    render(
+      <>
+        <WheelsPanel />
+        <WheelsTools />
+      </>,
+    );
     fireEvent.pointerDown(disc('Lift'), { button: 0, pointerId: 2, clientX: 100, clientY: 100 });
     fireEvent.pointerMove(disc('Lift'), { pointerId: 2, clientX: 150, clientY: 100 });
     expect(wheels().lift.amount).toBe(0.5);
@@ -80,7 +95,12 @@ describe('WheelsPanel', () => {
   });
 
   it('nudges the focused puck with the arrow keys (Shift: a tenth) and resets it from the keyboard', () => {
-    render(<WheelsPanel />);
+    render(
+      <>
+        <WheelsPanel />
+        <WheelsTools />
+      </>,
+    );
     const gamma = puck('Gamma');
     for (let i = 0; i < 3; i++) fireEvent.keyDown(gamma, { key: 'ArrowUp' });
     expect(wheels().gamma).toEqual({ hue: 90, amount: 0.03, master: 0 });
@@ -94,7 +114,12 @@ describe('WheelsPanel', () => {
   });
 
   it('double-click resets the balance; the reset button resets a wheel; Reset all wheels resets them all', () => {
-    render(<WheelsPanel />);
+    render(
+      <>
+        <WheelsPanel />
+        <WheelsTools />
+      </>,
+    );
     fireEvent.pointerDown(disc('Offset'), { button: 0, pointerId: 1, clientX: 100, clientY: 160 });
     fireEvent.pointerUp(disc('Offset'), { pointerId: 1 });
     fireEvent.keyDown(screen.getByRole('slider', { name: 'Offset master' }), { key: 'ArrowRight' });
@@ -113,7 +138,12 @@ describe('WheelsPanel', () => {
   });
 
   it('takes typed values in the hue, amount and saturation fields, ignoring ones out of range', () => {
-    render(<WheelsPanel />);
+    render(
+      <>
+        <WheelsPanel />
+        <WheelsTools />
+      </>,
+    );
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Lift hue' }), { target: { value: '200' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Lift amount' }), { target: { value: '0.25' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Wheels saturation' }), { target: { value: '1.5' } });

@@ -1,4 +1,4 @@
-import { LOOK_CATEGORIES, looksInCatalogue, type LookCategory, type LookDefinition } from '@cinegrade/color';
+import { editorCatalogueLooks, LOOK_CATEGORIES, looksInCatalogue, type LookCategory, type LookDefinition } from '@cinegrade/color';
 import type { UserLut } from '@cinegrade/contract';
 import { customSwatchKey } from './look-swatches';
 
@@ -11,9 +11,8 @@ import { customSwatchKey } from './look-swatches';
 export const EDITOR_LOOKS = looksInCatalogue('editor');
 /** The whole filter-recipe catalogue, the "Presets" chip (six of them are editor looks too). */
 export const PRESET_LOOKS = looksInCatalogue('filter-preset');
-const EDITOR_IDS = new Set<string>(EDITOR_LOOKS.map((look) => look.id));
 /** Every look the catalogue offers, each once: the editor's, then the presets that are only presets. */
-export const CATALOGUE_LOOKS: readonly LookDefinition[] = [...EDITOR_LOOKS, ...PRESET_LOOKS.filter((look) => !EDITOR_IDS.has(look.id))];
+export const CATALOGUE_LOOKS: readonly LookDefinition[] = editorCatalogueLooks();
 
 export type CatalogueChip = 'All' | 'Recommended' | LookCategory | 'Presets' | 'My LUTs';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR } from '@cinegrade/contract';
+import { currentYear } from '../../lib/format-date';
 import { PageLayout } from '../../ui/primitives';
 import { CORRECTION_VS_GRADING, FEATURES, TOOLS, type Blurb } from './content/landing';
 import { MasterClasses } from './MasterClasses';
@@ -48,7 +48,7 @@ export default function ColorCorrectionGradingPage() {
           Get Started Now
         </Link>
       </section>
-      <p className="cc-footer faint small">© {COPYRIGHT_YEAR} Cinegrade. Course material written by the Cinegrade colour team.</p>
+      <p className="cc-footer faint small">© {currentYear()} Cinegrade. Course material written by the Cinegrade colour team.</p>
     </PageLayout>
   );
 }

@@ -56,8 +56,6 @@ export function MasterClasses() {
                 <p className="muted small">{course.instructor}</p>
                 <p>{course.description}</p>
                 <ul className="cc-course-facts">
-                  <li aria-label={`Rated ${course.rating} out of 5`}>★ {course.rating.toFixed(1)}</li>
-                  <li>{course.students.toLocaleString('en-US')} students</li>
                   <li>{course.durationHours} hours</li>
                   <li>{course.lessons.length} lessons</li>
                 </ul>

@@ -88,12 +88,12 @@ describe('HelpSupportPage', () => {
     expect(expanded()).toEqual(['false', 'false', 'false', 'false', 'false']);
   });
 
-  it('says live chat is not available when Start Chat is pressed', async () => {
+  it('offers no live chat, which does not exist, and no button that leads nowhere', async () => {
     fetchMock.mockImplementation(healthy);
     renderPage();
     await screen.findByText('All Systems Operational');
-    fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
-    expect(await screen.findByText('Live chat is not available yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start Chat' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Live Chat' })).toBeNull();
   });
 
   it('links email and phone support', async () => {

@@ -32,7 +32,6 @@ export function LearningPathsSection() {
               <span>{path.duration}</span>
               <span>{path.modules.length} modules</span>
               <span>{path.tutorials} video tutorials</span>
-              <span>{path.students.toLocaleString('en-US')} students</span>
             </div>
             <h3>{path.title}</h3>
             <p className="muted small">{path.description}</p>

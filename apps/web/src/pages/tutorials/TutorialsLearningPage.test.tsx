@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../ui/toast-store';
@@ -6,7 +6,6 @@ import { BOOKS } from './content/books';
 import { RESOURCES } from './content/resources';
 import { TUTORIALS } from './content/tutorials';
 import TutorialsLearningPage from './TutorialsLearningPage';
-import { TUTORIAL_READY_DELAY_MS } from './use-tutorial-launcher';
 
 vi.mock('../../ui/toast-store', { spy: true });
 
@@ -38,40 +37,33 @@ describe('TutorialsLearningPage', () => {
       'Digital Books',
       'Learning Paths',
     ]);
-    expect(screen.getAllByRole('button', { name: /^Start Tutorial/ })).toHaveLength(6);
+    expect(screen.getAllByRole('button', { name: /^Read the lesson/ })).toHaveLength(6);
+    // No button that leads nowhere: nothing offers to start a video that does not exist.
+    expect(screen.queryAllByRole('button', { name: /^Start Tutorial/ })).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: /^Read Article/ })).toHaveLength(3);
     expect(screen.getAllByRole('button', { name: /^Read Book/ })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: /^Start Learning Path/ })).toHaveLength(2);
   });
 
-  it('announces a tutorial, then says it is ready 1.5 s later', () => {
-    vi.useFakeTimers();
+  it("opens a tutorial's lesson: the chapter or article that teaches its topic", () => {
     renderPage();
-    fireEvent.click(button(`Start Tutorial: ${TUTORIALS[0]?.title}`));
-    expect(toastTitles()).toEqual(['Starting Tutorial']);
-    act(() => {
-      vi.advanceTimersByTime(TUTORIAL_READY_DELAY_MS - 1);
-    });
-    expect(toastTitles()).toEqual(['Starting Tutorial']);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
-    expect(toastTitles()).toEqual(['Starting Tutorial', 'Tutorial Ready']);
-  });
-
-  it('restarts the wait when another tutorial is chosen, so only one Tutorial Ready follows', () => {
-    vi.useFakeTimers();
-    renderPage();
-    fireEvent.click(button(`Start Tutorial: ${TUTORIALS[0]?.title}`));
-    act(() => {
-      vi.advanceTimersByTime(1000);
-    });
-    fireEvent.click(button(`Start Tutorial: ${TUTORIALS[5]?.title}`));
-    act(() => {
-      vi.advanceTimersByTime(TUTORIAL_READY_DELAY_MS);
-    });
-    expect(toastTitles()).toEqual(['Starting Tutorial', 'Starting Tutorial', 'Tutorial Ready']);
-    expect(vi.mocked(toast).mock.calls.at(-1)?.[0].description).toContain(TUTORIALS[5]?.title);
+    // 'Your First Grade' is taught in chapter 4 of the first book.
+    const first = TUTORIALS[0];
+    const book = BOOKS.find((b) => b.id === 'correcting-before-you-grade');
+    if (!first || !book) throw new Error('no tutorial or book');
+    const opener = button(`Read the lesson: ${first.title}`);
+    fireEvent.click(opener);
+    expect(position()).toBe(`Chapter 4 of ${book.tableOfContents.length}`);
+    expect(screen.getByRole('heading', { level: 3, name: book.tableOfContents[3]?.chapter })).toBeTruthy();
+    fireEvent.click(button('Close Reader'));
+    expect(document.activeElement).toBe(opener);
+    // 'White Balance Rescue' is taught in an article.
+    const third = TUTORIALS[2];
+    const article = RESOURCES.find((r) => r.id === 'exposure-and-white-balance');
+    if (!third || !article) throw new Error('no tutorial or article');
+    fireEvent.click(button(`Read the lesson: ${third.title}`));
+    expect(screen.getByRole('heading', { level: 2, name: article.title })).toBeTruthy();
+    expect(toastTitles()).toEqual([]);
   });
 
   it('opens an article in the reader with its headings and lists, and closes back to where it was', () => {

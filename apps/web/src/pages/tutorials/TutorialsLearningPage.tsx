@@ -4,11 +4,11 @@ import { PageLayout } from '../../ui/primitives';
 import { BookReader } from './BookReader';
 import { BooksSection } from './BooksSection';
 import { findBook, findResource } from './content/lookup';
+import type { ReadingReference } from './content/types';
 import { LearningPathsSection } from './LearningPathsSection';
 import { OVERVIEW, readerReducer } from './reader-state';
 import { ResourceReader } from './ResourceReader';
 import { ResourcesSection } from './ResourcesSection';
-import { useTutorialLauncher } from './use-tutorial-launcher';
 import { VideoTutorialsSection } from './VideoTutorialsSection';
 import './tutorials.css';
 
@@ -20,7 +20,6 @@ import './tutorials.css';
  */
 export default function TutorialsLearningPage() {
   const [reader, dispatch] = useReducer(readerReducer, OVERVIEW);
-  const startTutorial = useTutorialLauncher();
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -34,6 +33,15 @@ export default function TutorialsLearningPage() {
   const close = () => dispatch({ type: 'close' });
   // A reader whose record is missing cannot happen with fixed data; the overview stays visible if it does.
   const readerOpen = resource !== undefined || book !== undefined;
+  const openReading = (reading: ReadingReference, element: HTMLElement) => {
+    opener.current = element;
+    if ('resourceId' in reading) {
+      dispatch({ type: 'openResource', resourceId: reading.resourceId });
+      return;
+    }
+    const chosen = findBook(reading.bookId);
+    if (chosen) dispatch({ type: 'openBook', bookId: chosen.id, chapterCount: chosen.tableOfContents.length, chapterIndex: reading.chapter - 1 });
+  };
 
   return (
     <PageLayout
@@ -47,7 +55,7 @@ export default function TutorialsLearningPage() {
       }
     >
       <div className="learn-overview" hidden={readerOpen}>
-        <VideoTutorialsSection onStart={startTutorial} />
+        <VideoTutorialsSection onRead={openReading} />
         <ResourcesSection
           onOpen={(chosen, element) => {
             opener.current = element;

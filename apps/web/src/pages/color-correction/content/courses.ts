@@ -1,7 +1,7 @@
 /**
- * The two Expert Master Classes of the colour correction page (rated 4.8 and
- * 4.9, 1,200 and 950 students, 6 and 8 hours, lessons of 30 to 90 minutes). Each course's lessons
- * add up to its length. The lessons teach grading in general; where Cinegrade does a step itself,
+ * The two Expert Master Classes of the colour correction page (6 and 8 hours, lessons of 30 to 90
+ * minutes). Each course's lessons add up to its length. They carry no ratings or student counts:
+ * nobody has rated or counted them, so any figure would be invented. The lessons teach grading in general; where Cinegrade does a step itself,
  * they say so.
  */
 
@@ -23,10 +23,8 @@ export interface Course {
   id: string;
   title: string;
   instructor: string;
-  rating: number;
   description: string;
   durationHours: number;
-  students: number;
   lessons: readonly Lesson[];
 }
 
@@ -37,9 +35,7 @@ export const COURSES: readonly Course[] = [
     id: 'correction-mastery',
     title: 'Color Correction Mastery',
     instructor: INSTRUCTOR,
-    rating: 4.8,
     durationHours: 6,
-    students: 1200,
     description:
       'The technical half of the job: read scopes, set exposure and contrast, remove casts, bring log footage into Rec.709, protect skin and make a scene match. Everything a look is built on.',
     lessons: [
@@ -185,9 +181,7 @@ export const COURSES: readonly Course[] = [
     id: 'cinematic-grading',
     title: 'Cinematic Grading Masterclass',
     instructor: INSTRUCTOR,
-    rating: 4.9,
     durationHours: 8,
-    students: 950,
     description:
       'The creative half: design a look from references, separate colours, emulate film honestly, isolate parts of the frame, work with LUTs, transform day into night, and deliver exactly what you graded.',
     lessons: [

@@ -10,8 +10,12 @@ export const SUPPORT_PHONE = { display: '+1 (415) 555-0147', dial: '+14155550147
 
 export const SUPPORT_HOURS = 'Mon-Fri 9AM-6PM PST';
 
+/**
+ * There is no live chat: no card offers one (a Start Chat button that could only say "not
+ * available" was a dead end), and the FAQ says it is not available.
+ */
 export interface ContactChannel {
-  id: 'chat' | 'email' | 'phone';
+  id: 'email' | 'phone';
   title: string;
   description: string;
   /** How quickly a person answers on this channel. */
@@ -19,12 +23,6 @@ export interface ContactChannel {
 }
 
 export const CONTACT_CHANNELS: readonly ContactChannel[] = [
-  {
-    id: 'chat',
-    title: 'Live Chat',
-    description: 'Talk to a colourist on our team about a grade, an upload or an export while you work.',
-    response: 'Response in 2-5 min',
-  },
   {
     id: 'email',
     title: 'Email Support',

@@ -39,9 +39,8 @@ describe('FAQ_ITEMS', () => {
 });
 
 describe('CONTACT_CHANNELS', () => {
-  it('has chat, email and phone with their response times', () => {
+  it('has email and phone with their response times, and no live chat, which does not exist', () => {
     expect(CONTACT_CHANNELS.map((channel) => [channel.id, channel.response])).toEqual([
-      ['chat', 'Response in 2-5 min'],
       ['email', 'Response in 2-4 hours on business days'],
       ['phone', 'Mon-Fri 9AM-6PM PST'],
     ]);

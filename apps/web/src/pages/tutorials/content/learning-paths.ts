@@ -24,7 +24,6 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
       title: 'Colour Correction Fundamentals',
       description:
         'From a calibrated display to a balanced, matched scene. For editors and filmmakers who grade their own work and want every shot to start from a clean, neutral base.',
-      students: 2340,
       level: 'Beginner',
     },
     [
@@ -87,7 +86,6 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
       title: 'From Log to Delivery',
       description:
         'The full pipeline for footage that will be graded seriously: log encodings, managed workflows, LUTs and how they are built, matching, look design and delivering files that play back as graded.',
-      students: 1180,
       level: 'Advanced',
     },
     [

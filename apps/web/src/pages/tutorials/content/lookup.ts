@@ -1,4 +1,5 @@
 import { BOOKS } from './books';
+import { LEARNING_PATHS } from './learning-paths';
 import { RESOURCES } from './resources';
 import { TUTORIALS } from './tutorials';
 import type { Book, ReadingReference, Resource, Tutorial } from './types';
@@ -21,4 +22,12 @@ export function describeReading(reference: ReadingReference): string | undefined
   const book = findBook(reference.bookId);
   const chapter = book?.tableOfContents[reference.chapter - 1];
   return book && chapter ? `${book.title}, chapter ${reference.chapter}: ${chapter.chapter}` : undefined;
+}
+
+/**
+ * The chapter or article that teaches a video tutorial's topic: the reading of the learning-path
+ * module built on that tutorial. The tutorials have no video, so this is what their button opens.
+ */
+export function tutorialReading(title: string): ReadingReference | undefined {
+  return LEARNING_PATHS.flatMap((path) => path.modules).find((module) => module.tutorial === title && module.reading)?.reading;
 }

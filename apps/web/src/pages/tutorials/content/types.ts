@@ -78,7 +78,6 @@ export interface LearningPath {
   duration: string;
   /** How many of the page's video tutorials the path uses. */
   tutorials: number;
-  students: number;
   level: Level;
   modules: readonly LearningModule[];
 }
