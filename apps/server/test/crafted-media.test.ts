@@ -169,8 +169,13 @@ describe('crafted media against a canary server', () => {
     // The bombs are refused by their own limits, naming them.
     expect(refusals.get('declared huge.png')).toMatchObject({ status: 413, message: expect.stringMatching(/^The picture is 16000×16000: decoding it would take/) as unknown });
     expect(refusals.get('eleven minutes of black.mkv')).toEqual({ status: 413, message: sourceWorkRefusal('Free', { width: 1920, height: 1080, durationSeconds: 660 }) });
-    // A header declaring ten hours is held to the plan's limit by what it declares.
-    expect(refusals.get('ten hours declared.mp4')).toEqual({ status: 413, message: sourceWorkRefusal('Free', { width: 640, height: 360, durationSeconds: 36_000 }) });
+    // A header declaring ten hours is measured by its packets: two seconds, kept as the clip it is,
+    // with the header's claim noted beside the measured length.
+    expect(refusals.has('ten hours declared.mp4')).toBe(false);
+    const tenHours = accepted.find((asset) => asset.name === 'ten hours declared');
+    expect(tenHours?.metadata?.durationSeconds).toBeCloseTo(2, 0);
+    expect(tenHours?.metadata?.declaredDurationSeconds).toBeCloseTo(36_000, -1);
+    expect(tenHours?.metadata?.frameCount).toBe(50);
     // Playlists and concat lists never pass as media, whatever their name or header.
     for (const name of ['hls playlist.mp4', 'hls playlist.mov', 'concat list.mp4', 'concat list.mov', 'ftyp then playlist.mp4', 'ftyp then concat.mov']) {
       expect(refusals.has(name), `${name} was accepted`).toBe(true);

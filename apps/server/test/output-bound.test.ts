@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_EXPORT_BYTES, OUTPUT_LIMIT_SUGGESTION, type Asset, type HealthResponse } from '@cinegrade/contract';
+import { exportEstimate, exportFrameSize, MAX_EXPORT_BYTES, OUTPUT_LIMIT_SUGGESTION, type Asset, type HealthResponse } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskSpace, LOW_DISK_MESSAGE } from '../src/platform/disk-space';
-import { FFMPEG, finishedExport, postJson, startExport } from './support/exports';
+import { FFMPEG, finishedExport, postJson, probeFile, startExport } from './support/exports';
 import { fillStorage } from './support/storage';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
@@ -52,11 +52,11 @@ describe('export output bounds', () => {
     expect(await exportCount(asset.id)).toBe(0);
   });
 
-  it('stops a render whose file passes the storage left, when the source lied about its length', async () => {
+  it('measures a clip whose header lies about its length by its packets, and stops a render whose file passes the storage left', async () => {
     const user = await server.signedInUser();
-    // Twelve seconds of grainy picture whose headers say one second: its estimate fits, its file does not.
+    // Twelve seconds of heavy grain whose headers say one second.
     const clip = path.join(dir, 'grainy-12s.mp4');
-    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=12', '-vf', 'noise=alls=40:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
+    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=12', '-vf', 'noise=alls=60:allf=t+u', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
     const bytes = fs.readFileSync(clip);
     for (const box of ['mvhd', 'mdhd']) {
       for (let at = bytes.indexOf(box); at >= 0; at = bytes.indexOf(box, at + 4)) {
@@ -66,14 +66,23 @@ describe('export output bounds', () => {
     }
     const lying = path.join(dir, 'lying-1s.mp4');
     fs.writeFileSync(lying, bytes);
+    // Its header says one second.
+    expect(probeFile(lying).duration).toBeCloseTo(1, 0);
     const asset = await upload(user.cookie, lying, 'lying.mp4');
-    expect(asset.metadata?.durationSeconds).toBeLessThan(1.5);
-    // 6 MB of storage left: the estimate of one second at 720p (under 1 MB) is let through.
-    const reservations = await fillStorage(server, user.cookie, 6_000_000);
+    // The work is what the file holds: its packets say twelve seconds and 300 frames.
+    expect(asset.metadata?.durationSeconds).toBeCloseTo(12, 0);
+    expect(asset.metadata?.frameCount).toBe(300);
+    expect(asset.metadata?.declaredDurationSeconds).toBeCloseTo(1, 0);
+
+    // Room for one and a half times the export's estimate: let through, but heavy grain makes a far larger file.
+    const output = exportFrameSize({ width: 320, height: 180 }, '720p', 'video');
+    const estimate = exportEstimate('mp4', output, asset.metadata ?? {});
+    const room = Math.round(estimate * 1.5);
+    const reservations = await fillStorage(server, user.cookie, room);
     const started = await startExport(server, user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p', selectedLUT: null, colorSettings: {} });
     const result = await finishedExport(server, user.cookie, started.predictionId);
     expect(result.status).toBe('failed');
-    expect(result.error).toMatch(/^The export was stopped: its file reached [\d.]+ MB, more than the 5\.7 MB left of your storage\.$/);
+    expect(result.error).toMatch(/^The export was stopped: its file reached [\d.]+ [KMG]B, more than the [\d.]+ [KMG]B left of your storage\.$/);
     expect(result.suggestion).toBe(OUTPUT_LIMIT_SUGGESTION);
     // Nothing of it was kept.
     const row = await server.services.database.db.selectFrom('exports').select(['size_bytes', 'status']).where('id', '=', started.predictionId).executeTakeFirstOrThrow();

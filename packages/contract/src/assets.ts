@@ -40,6 +40,8 @@ export const MediaMetadata = z
       .optional()
       .describe("A still's EXIF/TIFF orientation, 1 (upright) to 8; absent means 1. Thumbnails, preview copies and exports are turned upright with it."),
     audioCodec: z.string().nullable(),
+    frameCount: z.number().int().optional().describe("A video's frames, counted from its packets when it was uploaded (as `durationSeconds` is measured, not taken from the header)."),
+    declaredDurationSeconds: z.number().nullable().optional().describe('What the file\'s header claimed, kept when it differed from the measured length by more than 5 %.'),
   })
   .meta({ id: 'MediaMetadata' });
 export type MediaMetadata = z.infer<typeof MediaMetadata>;

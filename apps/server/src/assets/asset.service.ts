@@ -224,7 +224,9 @@ export class AssetService {
   private async probeStaged(staged: StagedUpload, sniffed: SniffedType): Promise<MediaMetadata> {
     const copy = await staged.localCopy();
     try {
-      return await this.tools.probe({ path: copy.path, demuxer: sniffed.demuxer });
+      const probed = await this.tools.probe({ path: copy.path, demuxer: sniffed.demuxer });
+      // A video's length comes from its packets, not its header (docs/engineering-rules.md, 'Jobs').
+      return sniffed.mediaType === 'video' ? await this.tools.measureVideo({ path: copy.path, demuxer: sniffed.demuxer }, probed) : probed;
     } catch (error) {
       if (error instanceof ProbeError) throw new HttpError(415, 'unsupported_media', sniffed.demuxer === 'tiff_pipe' ? UNREADABLE_TIFF_MESSAGE : `${error.message} ${NOT_MEDIA_MESSAGE}`);
       throw error;

@@ -27,6 +27,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called with the child's process id once it has started (to find it again after a crash). */
   onSpawn?: (pid: number) => void;
+  /** Called with each line of stdout, which is then not kept (for long listings such as packet timings). */
+  onLine?: (line: string) => void;
 }
 
 const STDERR_TAIL = 4096;
@@ -48,7 +50,7 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
     if (options.signal?.aborted) onAbort();
     child.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
-      if (!options.onProgress) {
+      if (!options.onProgress && !options.onLine) {
         stdout += text;
         return;
       }
@@ -56,8 +58,9 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        const match = /^out_time_us=(\d+)/.exec(line);
-        if (match) options.onProgress(Number(match[1]) / 1e6);
+        options.onLine?.(line);
+        const match = options.onProgress ? /^out_time_us=(\d+)/.exec(line) : null;
+        if (match) options.onProgress?.(Number(match[1]) / 1e6);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -70,7 +73,10 @@ export function runTool(binary: string, args: string[], options: RunOptions): Pr
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      if (code === 0) return resolve({ stdout, stderr });
+      if (code === 0) {
+        if (pending !== '') options.onLine?.(pending);
+        return resolve({ stdout, stderr });
+      }
       if (timedOut) return reject(new FfmpegError(`Processing took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`, stderr, true));
       if (options.signal?.aborted) return reject(new FfmpegError('Processing was cancelled.', stderr));
       const lastLine = stderr.trim().split('\n').pop() ?? '';

@@ -6,10 +6,16 @@ import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 import { readOrientation, type ByteSource } from './orientation';
 import { HeifTools } from './heif-tools';
+import { PacketTimingReader, packetTimingArgs } from './packet-timing';
 import { parseProbe, ProbeError } from './probe';
 
 /** Wall-clock limits: probing reads headers only; the thumbnail decodes one frame. */
 const PROBE_TIMEOUT_MS = 30_000;
+/** Reading every packet's time is one read of the file: a minute, plus 20 s per GB. */
+const MEASURE_TIMEOUT_BASE_MS = 60_000;
+const MEASURE_TIMEOUT_PER_GB_MS = 20_000;
+/** A header's length within this share of the measured one is taken as true. */
+const DECLARED_LENGTH_SLACK = 0.05;
 const THUMBNAIL_TIMEOUT_MS = 60_000;
 
 /** The `media.derive` job's expiry: the longest proxy run plus a margin for the thumbnail and storage. */
@@ -89,6 +95,33 @@ export class MediaTools {
     }
     const orientation = await fileOrientation(input);
     return orientation === 1 ? metadata : { ...metadata, orientation };
+  }
+
+  /**
+   * A video's length and frame count from its packets (media/packet-timing.ts), replacing what
+   * its header declared, so no limit or plan trusts a header that lies. A file whose packets
+   * cannot be read in time is refused like an unreadable one.
+   */
+  async measureVideo(input: InputSpec, metadata: MediaMetadata): Promise<MediaMetadata> {
+    const bytes = await fs.promises.stat(input.path).then((s) => s.size, () => 0);
+    const reader = new PacketTimingReader();
+    try {
+      await runTool(this.binaries.ffprobe, packetTimingArgs(input), { timeoutMs: MEASURE_TIMEOUT_BASE_MS + (bytes / 1024 ** 3) * MEASURE_TIMEOUT_PER_GB_MS, onLine: (line) => reader.line(line) });
+    } catch (error) {
+      if (error instanceof FfmpegError && error.notStarted) throw error;
+      if (error instanceof FfmpegError) throw new ProbeError(error.timedOut ? 'Reading the file took too long.' : 'The file is damaged or incomplete and cannot be read.');
+      throw error;
+    }
+    const timing = reader.result(metadata.frameRate);
+    if (!timing || timing.durationSeconds <= 0) return metadata;
+    const declared = metadata.durationSeconds;
+    const agrees = declared !== null && Math.abs(declared - timing.durationSeconds) <= timing.durationSeconds * DECLARED_LENGTH_SLACK;
+    return {
+      ...metadata,
+      durationSeconds: agrees ? declared : timing.durationSeconds,
+      frameCount: timing.frames,
+      ...(agrees ? {} : { declaredDurationSeconds: declared }),
+    };
   }
 
   async thumbnail(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): Promise<void> {
