@@ -25,6 +25,11 @@ describe('exportTierRefusal', () => {
     expect(canUseProExport('Premium')).toBe(true);
     expect(canUseProExport('Enterprise')).toBe(true);
     expect(exportTierRefusal('Premium', 'avi', '16k')).toBeNull();
+    expect(exportTierRefusal('Premium', 'mov', 'source')).toBeNull();
+  });
+
+  it("keeps the source's own size for Premium, as it is not capped at 720p", () => {
+    expect(exportTierRefusal('Free', 'mp4', 'source')).toBe('Free accounts export MP4 (H.264) or WebM (VP9) at up to 720p; Source size needs Premium. Upgrade to export it.');
   });
 });
 
@@ -39,6 +44,14 @@ describe('exportFrameSize', () => {
     [{ width: 1920, height: 1080 }, '16k', { width: 15360, height: 8640 }],
   ] as const)('%o at %s is %o: short side at the quality, aspect kept, even sides', (source, quality, expected) => {
     expect(exportFrameSize(source, quality)).toEqual(expected);
+  });
+
+  it.each([
+    [{ width: 1280, height: 720 }, { width: 1280, height: 720 }],
+    [{ width: 640, height: 360 }, { width: 640, height: 360 }],
+    [{ width: 1081, height: 1921 }, { width: 1080, height: 1920 }],
+  ] as const)("%o at source is %o: the source's own size, never scaled up (odd sides rounded down to even)", (source, expected) => {
+    expect(exportFrameSize(source, 'source')).toEqual(expected);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   batchProcessingMessage,
   batchSaveFailedMessage,
   hasBatchAccess,
+  knownSettings,
   MAX_BATCH_FILES,
   ProcessVideoRequest,
   type CreateBatchRequest,
@@ -61,6 +62,29 @@ function completedRender(file: BatchFileRow): { key: string; name: string } | nu
   if (file.export_status === 'succeeded' && file.output_key && file.download_name) return { key: file.output_key, name: file.download_name };
   if (file.kept_output_key && file.kept_download_name) return { key: file.kept_output_key, name: file.kept_download_name };
   return null;
+}
+
+/** JSON with every object's keys in order, so two equal grades read back from the database compare equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The file's saved grade (what its card shows) differs from the grade of its current render: it
+ * was edited (Apply to Selected / Apply to All) since. False when it has no render to compare.
+ */
+export function renderOutdated(file: Pick<BatchFileRow, 'export_id' | 'export_lut' | 'export_color_settings' | 'selected_lut' | 'color_settings'>): boolean {
+  if (file.export_id === null || file.export_color_settings === null) return false;
+  if (file.export_lut !== file.selected_lut) return true;
+  return canonical(knownSettings(file.export_color_settings as ColorSettings)) !== canonical(knownSettings(file.color_settings as ColorSettings));
 }
 
 /** 'Batch {date} {time}', in UTC: "Batch 11/25/2026 8:15:30 PM". */
@@ -194,12 +218,16 @@ export class BatchService {
     return this.view(userId, session);
   }
 
-  /** Export Batch: the selected files (or all) rendered again with their saved grades. */
+  /**
+   * Export Batch: the selected files (or all) rendered again with their saved grades, and with
+   * them every other file of the session whose grade was edited since its render, so no render of
+   * an earlier grade is left standing for a card that shows a newer one (docs/product-rules.md, 'Batch').
+   */
   async exportFiles(userId: string, id: string, body: z.output<typeof ExportBatchRequest>): Promise<BatchSession> {
     const session = await this.session(userId, id);
     const files = await this.batches.files(userId, session.id);
     const ids = new Set(this.selected(files, body.assetIds, BATCH_MESSAGES.selectFilesToExport));
-    const chosen = files.filter((f) => ids.has(f.asset_id));
+    const chosen = files.filter((f) => ids.has(f.asset_id) || renderOutdated(f));
     // Storage at the quota is the person's, not a file's: one 413 for the whole request, before
     // anything is written, rather than the same reason on every file (docs/product-rules.md, 'Batch').
     await this.exports.checkStorage(userId);
@@ -330,6 +358,7 @@ export class BatchService {
         outputName: state.status === 'completed' ? file.download_name : null,
         keptDownloadUrl: state.status === 'completed' ? null : sign(file.kept_output_key, file.kept_download_name ?? undefined),
         keptOutputName: state.status === 'completed' ? null : file.kept_download_name,
+        renderOutdated: renderOutdated(file),
         predictionId: file.export_id,
         appliedLUT: file.selected_lut,
         colorSettings: file.color_settings as ColorSettings,

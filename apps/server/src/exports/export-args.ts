@@ -1,5 +1,5 @@
 import { ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
-import { exportFrameSize, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { exportFrameSize, type AnyExportFormat, type ExportSize, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, joinOptions, TO_BT709_YCBCR, zscaleSize } from '../media/colour-chain';
 import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
 
@@ -30,7 +30,7 @@ export interface ExportJob {
   metadata: MediaMetadata;
   grade: Grade;
   format: AnyExportFormat;
-  quality: ExportQuality;
+  quality: ExportSize;
   /** The grade's LUT as a `.cube` file (see writeCube). */
   lutPath: string;
   outputPath: string;
@@ -53,7 +53,7 @@ export interface ExportFramePlan {
   scaleBeforeGrade: boolean;
 }
 
-export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>, quality: ExportQuality): ExportFramePlan {
+export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>, quality: ExportSize): ExportFramePlan {
   const source = displaySize(metadata);
   const output = exportFrameSize(source, quality);
   const scaleBeforeGrade = output.width * output.height <= source.width * source.height;
@@ -240,7 +240,7 @@ export const EXPORT_TIMEOUT_CAP_MS = 22 * 60 * 60 * 1000;
 const MIN_EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
 const NANOSECONDS_PER_PIXEL = 2500;
 
-export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation'>, format: AnyExportFormat, quality: ExportQuality): number {
+export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation'>, format: AnyExportFormat, quality: ExportSize): number {
   const { output } = planExportFrame(metadata, quality);
   const frames = Math.max(1, (metadata.durationSeconds ?? 0) * (metadata.frameRate ?? 30));
   const perPixel = format === 'webm' ? 2 * NANOSECONDS_PER_PIXEL : NANOSECONDS_PER_PIXEL;

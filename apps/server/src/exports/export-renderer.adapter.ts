@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bakeLut, cubeFromLut, DEFAULT_LUT_SIZE, MissingCustomLutError, writeCube, type Grade } from '@cinegrade/color';
-import { EXPORT_MESSAGES, type AnyExportFormat, type ExportQuality, type MediaMetadata } from '@cinegrade/contract';
+import { EXPORT_MESSAGES, type AnyExportFormat, type ExportSize, type MediaMetadata } from '@cinegrade/contract';
 import type { AssetRepository } from '../assets/asset.repository';
 import type { EventBus } from '../events/event-bus';
 import type { JobQueue } from '../jobs/job-queue';
@@ -38,7 +38,7 @@ interface RenderJob {
   originalKey: string;
   metadata: AssetMetadata;
   format: AnyExportFormat;
-  quality: ExportQuality;
+  quality: ExportSize;
   grade: Grade;
 }
 
@@ -203,7 +203,7 @@ export class ExportRenderer {
     const metadata = asset?.metadata as AssetMetadata | null | undefined;
     if (!asset?.media_file_path || !metadata) return this.fail(row, `${EXPORT_MESSAGES.noMediaFile}: the asset's file is gone.`, 'Upload the file again, then export it.');
     const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
-    return { originalKey: asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportQuality, grade };
+    return { originalKey: asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportSize, grade };
   }
 
   /**
@@ -222,7 +222,7 @@ export class ExportRenderer {
   }
 
   private expirySeconds(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation'>, row: ExportRow): number {
-    return Math.ceil(exportTimeoutMs(metadata, row.output_format as AnyExportFormat, row.quality as ExportQuality) / 1000) + EXPIRY_MARGIN_SECONDS;
+    return Math.ceil(exportTimeoutMs(metadata, row.output_format as AnyExportFormat, row.quality as ExportSize) / 1000) + EXPIRY_MARGIN_SECONDS;
   }
 
   /** A split export's job ended without success: once the export is no longer processing, its segments' files go. */

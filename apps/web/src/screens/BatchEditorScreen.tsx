@@ -146,10 +146,13 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
       putBatchSession(client, user.id, answer);
       exportStarted.current = true;
       const started = (file: BatchFile) => (file.predictionId !== null && file.predictionId !== before.get(file.assetId) ? file.predictionId : null);
-      const renders = new Map(answer.files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, started(file)]));
+      // The server also renders every file edited since its render, selected or not: those are new renders too.
+      const renders = new Map(answer.files.filter((file) => selected.has(file.assetId) || started(file) !== null).map((file) => [file.assetId, started(file)]));
       setExporting(renders);
       const rendering = [...renders.values()].filter((id) => id !== null).length;
-      if (rendering > 0) toast({ title: 'Exporting', description: `Rendering ${rendering} files with their grades…` });
+      const edited = answer.files.filter((file) => !selected.has(file.assetId) && started(file) !== null).length;
+      const also = edited > 0 ? `, with ${edited} unselected file${edited === 1 ? '' : 's'} edited since ${edited === 1 ? 'its' : 'their'} render` : '';
+      if (rendering > 0) toast({ title: 'Exporting', description: `Rendering ${rendering} files with their grades${also}…` });
     } catch (error) {
       fail(error, 'Failed to export the batch');
       setBusy(false);
