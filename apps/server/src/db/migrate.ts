@@ -11,6 +11,7 @@ import * as gradeVersions from './migrations/0009-grade-versions';
 import * as batchSessions from './migrations/0010-batch-sessions';
 import * as exportSegments from './migrations/0011-export-segments';
 import * as batchKeptRender from './migrations/0012-batch-kept-render';
+import * as uploadReservationActivity from './migrations/0013-upload-reservation-activity';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-batch-sessions': batchSessions,
   '0011-export-segments': exportSegments,
   '0012-batch-kept-render': batchKeptRender,
+  '0013-upload-reservation-activity': uploadReservationActivity,
 };
 
 class StaticProvider implements MigrationProvider {
