@@ -294,6 +294,21 @@ describe('batch grading', () => {
         else expect(difference, `${card.outputName} against ${look}`).toBeGreaterThan(5);
       }
     }
+
+    // Export Batch in another format and size: checked for every file first (refused whole, naming the file, changing nothing)...
+    const exportAgain = (json: Record<string, unknown>) => server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: premium.cookie, json });
+    const tooLarge = await exportAgain({ assetIds: [one.id], outputFormat: 'mp4', quality: '16k' });
+    expect(tooLarge.status).toBe(400);
+    expect(((await tooLarge.json()) as { message: string }).message).toMatch(/^one\.mp4: MP4 \(H\.264\) cannot hold 15360×8640 frames/);
+    expect((await getBatch(premium, created.session.id)).settings).toMatchObject({ outputFormat: 'mp4', quality: 'source' });
+    // ...then the batch's own from now on.
+    const webm = await exportAgain({ assetIds: [one.id], outputFormat: 'webm', quality: '720p' });
+    expect(webm.status, await webm.clone().text()).toBe(200);
+    const inWebm = await settled(premium, created.session.id);
+    expect(inWebm.settings).toMatchObject({ outputFormat: 'webm', quality: '720p' });
+    expect(inWebm.files[0]).toMatchObject({ status: 'completed', outputName: 'one-film-noir.webm' });
+    const row = (await exportRows(premium.id)).find((e) => e.id === inWebm.files[0]!.predictionId)!;
+    expect([row.output_format, row.width, row.height]).toEqual(['webm', 1280, 720]);
   }, WAIT.renderMs * 3);
 
   it('answers 404 for another Premium user\'s session id on every call, and leaves it as it was', async () => {

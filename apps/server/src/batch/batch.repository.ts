@@ -197,6 +197,11 @@ export class BatchRepository {
       .executeTakeFirst();
   }
 
+  /** The session's output format and size from now on (Export Batch with a new choice). */
+  async updateSettings(userId: string, id: string, settings: Record<string, unknown>): Promise<BatchSessionRow | undefined> {
+    return this.db.updateTable('batch_sessions').set({ settings: JSON.stringify(settings) }).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
   /** A failed session some of whose files render again is processing again. */
   async reopenIfFailed(userId: string, id: string): Promise<void> {
     await this.db.updateTable('batch_sessions').set({ status: 'processing' }).where('user_id', '=', userId).where('id', '=', id).where('status', '=', 'failed').execute();

@@ -147,14 +147,7 @@ export class BatchService {
     // Every refusal an export could give (format, size, look, this server's ffmpeg) before anything is written.
     // Not the storage quota: the files were uploaded for this batch, so each is kept in it, failed
     // with the reason and Retry, rather than left out (uploading them again would be refused too).
-    for (const row of videos) {
-      try {
-        await this.exports.check(userId, this.exportRequest(row.id, grade, body));
-      } catch (error) {
-        if (error instanceof HttpError) throw new HttpError(error.status, error.code, `${row.media_file_name}: ${error.message}`, error.extra);
-        throw error;
-      }
-    }
+    await this.checkFiles(userId, videos.map((row) => ({ assetId: row.id, fileName: row.media_file_name, grade })), body);
     await this.checkRenderingRoom(userId, videos.length, 'start this batch');
     const settings: BatchSettings = { outputFormat: body.outputFormat, quality: body.quality, colorSettings: body.colorSettings };
     let session: BatchSessionRow;
@@ -224,10 +217,15 @@ export class BatchService {
    * an earlier grade is left standing for a card that shows a newer one (docs/product-rules.md, 'Batch').
    */
   async exportFiles(userId: string, id: string, body: z.output<typeof ExportBatchRequest>): Promise<BatchSession> {
-    const session = await this.session(userId, id);
+    let session = await this.session(userId, id);
     const files = await this.batches.files(userId, session.id);
     const ids = new Set(this.selected(files, body.assetIds, BATCH_MESSAGES.selectFilesToExport));
     const chosen = files.filter((f) => ids.has(f.asset_id) || renderOutdated(f));
+    const current = session.settings as unknown as BatchSettings;
+    const settings: BatchSettings = { ...current, outputFormat: body.outputFormat ?? current.outputFormat, quality: body.quality ?? current.quality };
+    const changed = settings.outputFormat !== current.outputFormat || settings.quality !== current.quality;
+    // A new format or size is checked for every chosen file as its export would be (the plan's caps, the codec's largest frame) before anything changes.
+    if (changed) await this.checkFiles(userId, chosen.map((f) => ({ assetId: f.asset_id, fileName: f.media_file_name, grade: { selected_lut: f.selected_lut, color_settings: f.color_settings as ColorSettings } })), settings);
     // Storage at the quota is the person's, not a file's: one 413 for the whole request, before
     // anything is written, rather than the same reason on every file (docs/product-rules.md, 'Batch').
     await this.exports.checkStorage(userId);
@@ -235,6 +233,7 @@ export class BatchService {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
     }
     await this.checkRenderingRoom(userId, chosen.length, 'export again');
+    if (changed) session = (await this.batches.updateSettings(userId, session.id, { ...settings })) ?? session;
     await this.batches.reopenIfFailed(userId, session.id);
     for (const file of chosen) await this.startFile(userId, session, file.asset_id, { selected_lut: file.selected_lut, color_settings: file.color_settings as ColorSettings });
     return this.get(userId, id);
@@ -276,6 +275,18 @@ export class BatchService {
     throw new HttpError(429, 'rate_limited', `You have ${rendering} batch files still rendering. Wait for some to finish, then ${then} (at most ${MAX_RENDERING_BATCH_FILES} at once).`, {
       retryAfter: BUSY_RETRY_AFTER_SECONDS,
     });
+  }
+
+  /** Every refusal an export of each file could give, before anything is written; the refusal names the file. */
+  private async checkFiles(userId: string, files: { assetId: string; fileName: string; grade: { selected_lut: string | null; color_settings: ColorSettings } }[], settings: Pick<BatchSettings, 'outputFormat' | 'quality'>): Promise<void> {
+    for (const file of files) {
+      try {
+        await this.exports.check(userId, this.exportRequest(file.assetId, file.grade, settings));
+      } catch (error) {
+        if (error instanceof HttpError) throw new HttpError(error.status, error.code, `${file.fileName}: ${error.message}`, error.extra);
+        throw error;
+      }
+    }
   }
 
   private selected(files: BatchFileRow[], assetIds: string[] | undefined, emptyMessage: string): string[] {

@@ -2,21 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BATCH_PRESETS, getLook, isLookId, type LookId } from '@cinegrade/color';
-import {
-  API,
-  BATCH_COMPLETION_CLEAR_MS,
-  BATCH_MESSAGES,
-  batchDownloadingMessage,
-  EXPORT_FORMATS,
-  EXPORT_SIZE_IDS,
-  exportSizeLabel,
-  savedGradeFromGrade,
-  SOURCE_SIZE,
-  type Asset,
-  type BatchSession,
-  type ExportFormat,
-  type ExportSize,
-} from '@cinegrade/contract';
+import { API, BATCH_COMPLETION_CLEAR_MS, BATCH_MESSAGES, batchDownloadingMessage, savedGradeFromGrade, type Asset, type BatchSession } from '@cinegrade/contract';
 import { callApi } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { gradeStore, useGradeState } from '../editor/grade-store';
@@ -26,6 +12,7 @@ import { useUploadActions } from '../workspace/uploads';
 import { putBatchSession, runningBatchesQuery, useBatchFailure, useBatchSession } from './batch-api';
 import { batchFileNote, fileRender, formatMegabytes, splitBatchSelection } from './batch-files';
 import { batchGrade, ZERO_SLIDERS } from './batch-grade';
+import { BatchOutputChoice, DEFAULT_BATCH_OUTPUT, type BatchOutput } from './BatchOutputChoice';
 import { BatchCompletion, BatchRunView, type BatchFileRow } from './BatchRunView';
 import { rememberBatch, rememberedBatch } from './running-batch';
 import { downloadOneByOne } from './staggered-download';
@@ -58,8 +45,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
   const editorGrade = useGradeState();
   const [files, setFiles] = useState<File[]>([]);
   const [choice, setChoice] = useState<GradeChoice>(editorGrade.assetId !== null ? 'current' : BATCH_PRESETS[0].look);
-  const [outputFormat, setOutputFormat] = useState<ExportFormat>('mp4');
-  const [quality, setQuality] = useState<ExportSize>(SOURCE_SIZE);
+  const [output, setOutput] = useState<BatchOutput>(DEFAULT_BATCH_OUTPUT);
   const [uploads, setUploads] = useState<UploadRow[] | null>(null);
   const [batchId, setBatchId] = useState<string | null>(() => (userId === null ? null : rememberedBatch(userId)));
   const session = useBatchSession(batchId);
@@ -139,7 +125,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
     }
     const saved = savedGradeFromGrade(grade());
     try {
-      const answer = await callApi(API.createBatch, { body: { assetIds: uploaded.map((a) => a.id), selectedLUT: saved.selected_lut, colorSettings: saved.color_settings, outputFormat, quality } });
+      const answer = await callApi(API.createBatch, { body: { assetIds: uploaded.map((a) => a.id), selectedLUT: saved.selected_lut, colorSettings: saved.color_settings, ...output } });
       if (userId !== null) {
         putBatchSession(client, userId, answer.session);
         rememberBatch(userId, answer.session.id);
@@ -253,28 +239,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
           ))}
         </select>
       </label>
-      <div className="row batch-output">
-        <label className="batch-look small">
-          <span>Format</span>
-          <select value={outputFormat} onChange={(event) => setOutputFormat(event.target.value as ExportFormat)} aria-label="Format of the batch's files">
-            {EXPORT_FORMATS.map((format) => (
-              <option key={format.id} value={format.id}>
-                {format.label} ({format.codec})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="batch-look small">
-          <span>Size</span>
-          <select value={quality} onChange={(event) => setQuality(event.target.value as ExportSize)} aria-label="Size of the batch's files">
-            {EXPORT_SIZE_IDS.map((size) => (
-              <option key={size} value={size}>
-                {size === SOURCE_SIZE ? "Source size (each file's own, not scaled)" : `${exportSizeLabel(size)} (scaled to ${exportSizeLabel(size)})`}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <BatchOutputChoice value={output} onChange={setOutput} />
       {files.length > 0 && selection.skipped > 0 && (
         <p className="small muted" data-testid="batch-skip-note">
           {selection.message.text}
