@@ -224,8 +224,13 @@ export class BatchService {
     const current = session.settings as unknown as BatchSettings;
     const settings: BatchSettings = { ...current, outputFormat: body.outputFormat ?? current.outputFormat, quality: body.quality ?? current.quality };
     const changed = settings.outputFormat !== current.outputFormat || settings.quality !== current.quality;
-    // A new format or size is checked for every chosen file as its export would be (the plan's caps, the codec's largest frame) before anything changes.
-    if (changed) await this.checkFiles(userId, chosen.map((f) => ({ assetId: f.asset_id, fileName: f.media_file_name, grade: { selected_lut: f.selected_lut, color_settings: f.color_settings as ColorSettings } })), settings);
+    // A new format or size is checked for every chosen file as its export would be (the plan's caps, the
+    // codec's largest frame) before anything changes. A file refused whatever the format and size (its
+    // imported LUT deleted, say) is left to be refused on its own, keeping a completed render it has.
+    if (changed) {
+      const asked = chosen.map((f) => ({ assetId: f.asset_id, fileName: f.media_file_name, grade: { selected_lut: f.selected_lut, color_settings: f.color_settings as ColorSettings } }));
+      await this.checkFiles(userId, asked, settings, current);
+    }
     // Storage at the quota is the person's, not a file's: one 413 for the whole request, before
     // anything is written, rather than the same reason on every file (docs/product-rules.md, 'Batch').
     await this.exports.checkStorage(userId);
@@ -277,12 +282,22 @@ export class BatchService {
     });
   }
 
-  /** Every refusal an export of each file could give, before anything is written; the refusal names the file. */
-  private async checkFiles(userId: string, files: { assetId: string; fileName: string; grade: { selected_lut: string | null; color_settings: ColorSettings } }[], settings: Pick<BatchSettings, 'outputFormat' | 'quality'>): Promise<void> {
+  /**
+   * Every refusal an export of each file could give, before anything is written; the refusal names
+   * the file. With `unlessAlsoUnder`, a file refused under those settings too is not held against
+   * the new ones (its refusal is not theirs).
+   */
+  private async checkFiles(
+    userId: string,
+    files: { assetId: string; fileName: string; grade: { selected_lut: string | null; color_settings: ColorSettings } }[],
+    settings: Pick<BatchSettings, 'outputFormat' | 'quality'>,
+    unlessAlsoUnder?: Pick<BatchSettings, 'outputFormat' | 'quality'>,
+  ): Promise<void> {
     for (const file of files) {
       try {
         await this.exports.check(userId, this.exportRequest(file.assetId, file.grade, settings));
       } catch (error) {
+        if (unlessAlsoUnder && (await this.exports.check(userId, this.exportRequest(file.assetId, file.grade, unlessAlsoUnder)).then(() => false, () => true))) continue;
         if (error instanceof HttpError) throw new HttpError(error.status, error.code, `${file.fileName}: ${error.message}`, error.extra);
         throw error;
       }
