@@ -19,7 +19,8 @@ import { API, BATCH_PREMIUM_MESSAGE, exportStorageQuotaMessage, type Asset, type
 import { sql } from 'kysely';
 import type { ExportStatus } from '../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeFile } from './support/exports';
+import { download, finishedExport, probeFile, startExport } from './support/exports';
+import { decodeFrame, meanDifference } from './support/parity';
 import { fixtures } from './support/fixtures';
 import { fillStorage } from './support/storage';
 import { DATABASE_KINDS, startTestServer, type DatabaseKind, type TestServer } from './support/test-server';
@@ -213,9 +214,102 @@ describe('batch grading', () => {
     for (const name of listing) {
       const probed = probeFile(path.join(out, name));
       expect(probed.streams.find((s) => s.codec_type === 'video')?.codec_name, name).toBe('h264');
+      // 720p was asked for: the short side is 720 lines, whatever the source's size.
+      expect(Math.min(...[probed.streams.find((s) => s.codec_type === 'video')!].flatMap((v) => [v.width!, v.height!])), name).toBe(720);
       expect(probed.duration ?? 0, name).toBeGreaterThan(1);
     }
   }, WAIT.renderMs * 2);
+
+  it('renders a file edited since its render on Export Batch even when it is not selected, so every ZIP entry has its card\'s colour', async () => {
+    const [one, two, three] = [await upload(premium, fixtures.h264Mp4, 'one.mp4'), await upload(premium, fixtures.h264Mp4, 'two.mp4'), await upload(premium, fixtures.h264Mp4, 'three.mp4')];
+    const badSize = await server.request(API.createBatch.path, { method: 'POST', cookie: premium.cookie, json: { assetIds: [one.id], quality: '5k' } });
+    expect(badSize.status).toBe(400);
+    expect(await badSize.text()).toContain('quality must be one of source, 720p');
+    // No size asked: each file keeps the source's own size (640×360), nothing is scaled up.
+    const created = await createBatch(premium, [one.id, two.id, three.id], { selectedLUT: 'film-noir', quality: undefined });
+    expect(created.session.settings.quality).toBe('source');
+    const first = await settled(premium, created.session.id);
+    expect((await exportRows(premium.id)).filter((e) => [one.id, two.id, three.id].includes(e.asset_id)).map((e) => [e.width, e.height, e.quality])).toEqual([
+      [640, 360, 'source'],
+      [640, 360, 'source'],
+      [640, 360, 'source'],
+    ]);
+    expect(first.files.map((f) => [f.status, f.renderOutdated])).toEqual([
+      ['completed', false],
+      ['completed', false],
+      ['completed', false],
+    ]);
+
+    // Apply to Selected on file 2 only: its card shows the new grade, and says its render is of the earlier one.
+    const newLook = { selectedLUT: 'blockbuster-teal-orange', colorSettings: { saturation: 30 } };
+    const applied = await server.request(`/api/batches/${created.session.id}/grade`, { method: 'PUT', cookie: premium.cookie, json: { assetIds: [two.id], ...newLook } });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    const edited = (await applied.json()) as BatchSession;
+    expect(edited.files.map((f) => [f.appliedLUT, f.renderOutdated])).toEqual([
+      ['film-noir', false],
+      ['blockbuster-teal-orange', true],
+      ['film-noir', false],
+    ]);
+
+    // Export Batch with only file 3 selected: file 2 is rendered again too, file 1 is not.
+    const before = new Map(first.files.map((f) => [f.assetId, f.predictionId]));
+    const exported = await server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: premium.cookie, json: { assetIds: [three.id] } });
+    expect(exported.status, await exported.clone().text()).toBe(200);
+    const answer = (await exported.json()) as BatchSession;
+    expect(answer.files.map((f) => f.predictionId !== before.get(f.assetId))).toEqual([false, true, true]);
+    const done = await settled(premium, created.session.id);
+    expect(done.files.map((f) => [f.status, f.renderOutdated, f.outputName])).toEqual([
+      ['completed', false, 'one-film-noir.mp4'],
+      ['completed', false, 'two-blockbuster-teal-orange.mp4'],
+      ['completed', false, 'three-film-noir.mp4'],
+    ]);
+
+    // The reference: one single export of each grade from the same source, at the batch's size and format.
+    const reference = async (selectedLUT: string, colorSettings: Record<string, number>, name: string) => {
+      const started = await startExport(server, premium.cookie, { assetId: one.id, outputFormat: 'mp4', quality: 'source', selectedLUT, colorSettings });
+      const finished = await finishedExport(server, premium.cookie, started.predictionId);
+      expect(finished.status, finished.error ?? '').toBe('succeeded');
+      return (await download(server, premium.cookie, finished.downloadUrl!, path.join(work, name))).file;
+    };
+    const references = new Map([
+      ['film-noir', await reference('film-noir', {}, 'reference-noir.mp4')],
+      ['blockbuster-teal-orange', await reference(newLook.selectedLUT, newLook.colorSettings, 'reference-teal.mp4')],
+    ]);
+    const frame = (file: string) => {
+      const video = probeFile(file).streams.find((s) => s.codec_type === 'video')!;
+      return decodeFrame(file, 10, false, video.width!, video.height!);
+    };
+
+    // Each ZIP entry against its card: close to the single export of the card's grade, far from the other one.
+    const zipFile = path.join(work, 'edited.zip');
+    const listing = await zipEntries(premium, created.session.id, zipFile);
+    expect(listing).toEqual(['one-film-noir.mp4', 'three-film-noir.mp4', 'two-blockbuster-teal-orange.mp4']);
+    const out = path.join(work, 'edited');
+    execFileSync('unzip', ['-q', '-o', zipFile, '-d', out]);
+    for (const card of done.files) {
+      const entry = frame(path.join(out, card.outputName!));
+      for (const [look, file] of references) {
+        const difference = meanDifference(entry, frame(file));
+        if (look === card.appliedLUT) expect(difference, `${card.outputName} against its card's grade`).toBeLessThan(1.5);
+        else expect(difference, `${card.outputName} against ${look}`).toBeGreaterThan(5);
+      }
+    }
+
+    // Export Batch in another format and size: checked for every file first (refused whole, naming the file, changing nothing)...
+    const exportAgain = (json: Record<string, unknown>) => server.request(`/api/batches/${created.session.id}/export`, { method: 'POST', cookie: premium.cookie, json });
+    const tooLarge = await exportAgain({ assetIds: [one.id], outputFormat: 'mp4', quality: '16k' });
+    expect(tooLarge.status).toBe(400);
+    expect(((await tooLarge.json()) as { message: string }).message).toMatch(/^one\.mp4: MP4 \(H\.264\) cannot hold 15360×8640 frames/);
+    expect((await getBatch(premium, created.session.id)).settings).toMatchObject({ outputFormat: 'mp4', quality: 'source' });
+    // ...then the batch's own from now on.
+    const webm = await exportAgain({ assetIds: [one.id], outputFormat: 'webm', quality: '720p' });
+    expect(webm.status, await webm.clone().text()).toBe(200);
+    const inWebm = await settled(premium, created.session.id);
+    expect(inWebm.settings).toMatchObject({ outputFormat: 'webm', quality: '720p' });
+    expect(inWebm.files[0]).toMatchObject({ status: 'completed', outputName: 'one-film-noir.webm' });
+    const row = (await exportRows(premium.id)).find((e) => e.id === inWebm.files[0]!.predictionId)!;
+    expect([row.output_format, row.width, row.height]).toEqual(['webm', 1280, 720]);
+  }, WAIT.renderMs * 3);
 
   it('answers 404 for another Premium user\'s session id on every call, and leaves it as it was', async () => {
     const clip = await upload(premium, fixtures.h264Mp4, 'mine.mp4');

@@ -78,14 +78,16 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect(html).toContain('Test payment page');
     expect(html).toContain('No card is asked for and no money is taken.');
     expect(html).toContain('$7.99/month');
-    expect(html).toContain('<a href="http://localhost:3000/?payment=cancelled">Cancel</a>');
+    expect(html).toContain(`<form method="post" action="/api${path}/cancel">`);
+    expect(html).toContain('It does not renew');
     expect((await server.request(path)).headers.get('location')).toBe('/auth');
 
     const confirmed = await post(`/api${path}/confirm`, user.cookie);
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe('/?payment=success');
     const now = await status(user.cookie);
-    expect(now).toMatchObject({ subscribed: true, subscription_tier: 'Premium', renews: true });
+    // The page said the month does not renew, and the record says so too (the profile's 'Ends on').
+    expect(now).toMatchObject({ subscribed: true, subscription_tier: 'Premium', renews: false });
     const days = (new Date(now.subscription_end!).getTime() - Date.now()) / 1000 / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
@@ -96,7 +98,44 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
 
     const portalUrl = ((await (await post('/api/functions/customer-portal', user.cookie)).json()) as { url: string }).url;
     expect(portalUrl).toBe('http://localhost:3000/billing/test-portal');
-    expect(await (await server.request('/billing/test-portal', { cookie: user.cookie })).text()).toContain('Cancel subscription');
+    const portal = await (await server.request('/billing/test-portal', { cookie: user.cookie })).text();
+    expect(portal).toContain('and does not renew');
+    expect(portal).not.toContain('Cancel subscription');
+  });
+
+  it('never confirms a checkout that was cancelled or superseded', async () => {
+    const user = await server.signedInUser();
+    // Cancelled on its page: back to the plans page with the cancelled toast, and the link is dead.
+    const cancelledPath = await checkoutPath(user.cookie);
+    const cancelled = await post(`/api${cancelledPath}/cancel`, user.cookie);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe('http://localhost:3000/?payment=cancelled');
+    expect((await server.request(cancelledPath, { cookie: user.cookie })).status).toBe(404);
+    expect((await post(`/api${cancelledPath}/confirm`, user.cookie)).headers.get('location')).toBe('/subscriptions');
+    expect(await status(user.cookie)).toMatchObject({ subscribed: false, subscription_tier: 'Free' });
+
+    // Superseded by a newer checkout: only the newest one can be confirmed.
+    const older = await checkoutPath(user.cookie);
+    const newer = await checkoutPath(user.cookie);
+    expect((await server.request(older, { cookie: user.cookie })).status).toBe(404);
+    expect((await post(`/api${older}/confirm`, user.cookie)).headers.get('location')).toBe('/subscriptions');
+    expect(await status(user.cookie)).toMatchObject({ subscribed: false });
+    expect((await post(`/api${newer}/confirm`, user.cookie)).headers.get('location')).toBe('/?payment=success');
+    const bought = await status(user.cookie);
+    expect(bought).toMatchObject({ subscribed: true, renews: false });
+
+    // A checkout left open in another tab while a newer one was confirmed: it cannot add a second,
+    // renewing month later, so 'Ends on' stays what it was.
+    const other = await server.signedInUser();
+    const { db } = server.services.database;
+    const otherId = (await db.selectFrom('users').select('id').where('email', '=', other.email).executeTakeFirstOrThrow()).id;
+    const first = await checkoutPath(other.cookie);
+    await db.insertInto('billing_checkouts').values({ user_id: otherId, expires_at: new Date(Date.now() + 3600_000) }).execute();
+    expect((await post(`/api${first}/confirm`, other.cookie)).headers.get('location')).toBe('/?payment=success');
+    const left = await db.selectFrom('billing_checkouts').select(['id', 'completed_at']).where('user_id', '=', otherId).execute();
+    expect(left).toEqual([expect.objectContaining({ id: first.split('/').at(-1) })]);
+    const after = await status(other.cookie);
+    expect(after).toMatchObject({ subscribed: true, renews: false });
   });
 
   it('takes a premium look, pro formats and batch away when the period ends, cancelled or not', async () => {
@@ -111,10 +150,10 @@ describe.each(DATABASE_KINDS)('built-in billing on the %s database', (kind) => {
     expect((await setLook('blockbuster-teal-orange')).status).toBe(200);
     expect((await server.request('/api/batches', { cookie: user.cookie })).status).toBe(200);
 
-    // Cancelled in the portal: Premium until the end of the period, then Free with nobody acting.
+    // The test month (or a subscription cancelled in the portal): Premium until the end of the period, then Free with nobody acting.
     const cancelled = await post('/api/billing/test-portal/cancel', user.cookie);
     expect(cancelled.headers.get('location')).toBe('/billing/test-portal');
-    expect(await (await server.request('/billing/test-portal', { cookie: user.cookie })).text()).toContain('Premium is cancelled and ends on');
+    expect(await (await server.request('/billing/test-portal', { cookie: user.cookie })).text()).toContain('and does not renew. You keep Premium until then.');
     expect(await status(user.cookie)).toMatchObject({ subscribed: true, subscription_tier: 'Premium' });
 
     server.services.billing.clock.advance(32 * DAY);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishedExport, postJson, startExport } from './support/exports';
 import { fixtures } from './support/fixtures';
 import { fillStorage, storageUsage } from './support/storage';
-import { startTestServer, DATABASE_KINDS, type DatabaseKind, type TestServer } from './support/test-server';
+import { sessionCookie, startTestServer, DATABASE_KINDS, type DatabaseKind, type TestServer } from './support/test-server';
 import { TusTestClient } from './support/tus-client';
 import { WAIT, waitFor } from './support/wait';
 
@@ -106,6 +106,54 @@ describe.each<DatabaseKind>(DATABASE_KINDS)('storage quotas and unfinished uploa
     expect(refused.status).toBe(413);
     expect(refused.message).toContain('2 GB of storage on the Free plan');
     expect(await tus.offset(location)).toBe(64 * 1024);
+  });
+
+  it('stops holding the quota a minute after an upload is given up (signed out mid-upload), and reserves it again when it resumes after signing back in', async () => {
+    const grace = await server.signedInUser();
+    const db = server.services.database.db;
+    const bytes = fs.readFileSync(fixtures.h264Mp4);
+    const half = Math.floor(bytes.length / 2);
+    const created = await new TusTestClient(server, grace.cookie).create(bytes.length, 'dropped.mp4', 'video/mp4');
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') ?? '';
+    const uploadId = location.split('/').pop() ?? '';
+    expect((await new TusTestClient(server, grace.cookie).patch(location, 0, bytes.subarray(0, half))).status).toBe(204);
+    expect(await storageUsage(server, grace.cookie)).toMatchObject({ used_bytes: bytes.length, pending_uploads: 1 });
+
+    // Signed out mid-upload: the next chunk is refused, and nothing more arrives.
+    expect((await server.request('/api/auth/sign-out', { method: 'POST', cookie: grace.cookie })).status).toBeLessThan(300);
+    const refused = await new TusTestClient(server, grace.cookie).patch(location, half, bytes.subarray(half));
+    expect(refused.status).toBe(401);
+    const signIn = await server.request('/api/auth/sign-in', { method: 'POST', json: { email: grace.email, password: 'correct horse battery' } });
+    expect(signIn.status).toBe(200);
+    const cookie = sessionCookie(signIn);
+    const again = new TusTestClient(server, cookie);
+    const idle = (seconds: number) => sql`update pending_uploads set touched_at = now() - make_interval(secs => ${seconds}) where upload_id = ${uploadId}`.execute(db);
+
+    // Half a minute idle it still holds its length; a minute idle it holds nothing, and is not counted as in progress.
+    await idle(30);
+    expect(await storageUsage(server, cookie)).toMatchObject({ used_bytes: bytes.length, pending_uploads: 1 });
+    await idle(61);
+    expect(await storageUsage(server, cookie)).toMatchObject({ used_bytes: 0, pending_uploads: 0 });
+
+    // Resuming reserves again, so it is refused while another upload took the room meanwhile...
+    const quota = (await storageUsage(server, cookie)).quota_bytes;
+    const filler = await again.create(quota - bytes.length + 1, 'filler.mov');
+    expect(filler.status).toBe(201);
+    const offset = await again.offset(location);
+    expect(offset).toBe(half);
+    const noRoom = await refusal(await again.patch(location, offset, bytes.subarray(offset)));
+    expect(noRoom.status).toBe(413);
+    expect(noRoom.message).toContain('2 GB of storage on the Free plan');
+    // ...and goes on where it stopped once there is room: one asset, the quota holding exactly its bytes.
+    expect((await again.cancel(filler.headers.get('location') ?? '')).status).toBe(204);
+    const finished = await again.patch(location, offset, bytes.subarray(offset));
+    expect(finished.status, await finished.clone().text()).toBe(200);
+    const { asset } = (await finished.json()) as { asset: Asset };
+    expect(asset.size_bytes).toBe(bytes.length);
+    const usage = await storageUsage(server, cookie);
+    expect(usage.pending_uploads).toBe(0);
+    expect(usage.used_bytes).toBeGreaterThanOrEqual(bytes.length);
   });
 
   it("refuses an export with 413 naming the plan's quota once storage use is at the quota, queueing nothing, and takes one just under it", async () => {

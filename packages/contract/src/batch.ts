@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoutes } from './api-route';
 import { AssetList, ColorSettings } from './assets';
 import { MESSAGES } from './errors';
-import { EXPORT_FORMATS, EXPORT_QUALITY_IDS, type ExportFormat } from './export-options';
+import { EXPORT_FORMATS, EXPORT_SIZE_IDS, SOURCE_SIZE, type ExportFormat } from './export-options';
 
 /**
  * Batch grading (docs/product-rules.md, 'Batch'): for Premium and Enterprise only, decided on the
@@ -72,6 +72,9 @@ const assetIds = z
   .max(MAX_BATCH_FILES, `A batch holds at most ${MAX_BATCH_FILES} files`)
   .refine((ids) => new Set(ids).size === ids.length, 'Each file may appear once');
 
+const batchFormat = z.enum(VIDEO_FORMAT_IDS, { error: `outputFormat must be one of ${VIDEO_FORMAT_IDS.join(', ')}` });
+const batchSize = z.enum(EXPORT_SIZE_IDS, { error: `quality must be one of ${EXPORT_SIZE_IDS.join(', ')}` });
+
 export const BatchParams = z.object({ id: batchId });
 export const ListBatchesQuery = z.object({
   status: z.enum(BATCH_SESSION_STATUSES, { error: `status must be one of ${BATCH_SESSION_STATUSES.join(', ')}` }).default('completed'),
@@ -83,8 +86,10 @@ export const CreateBatchRequest = z
     assetIds: assetIds.describe('Assets uploaded for this batch (through /api/uploads); images among them are skipped'),
     selectedLUT: z.string().max(100, 'selectedLUT is too long').nullable().default(null),
     colorSettings: ColorSettings.default({}),
-    outputFormat: z.enum(VIDEO_FORMAT_IDS, { error: `outputFormat must be one of ${VIDEO_FORMAT_IDS.join(', ')}` }).default('mp4'),
-    quality: z.enum(EXPORT_QUALITY_IDS, { error: `quality must be one of ${EXPORT_QUALITY_IDS.join(', ')}` }).default('1080p'),
+    outputFormat: batchFormat.default('mp4'),
+    quality: batchSize
+      .default(SOURCE_SIZE)
+      .describe("Each file's output size: source (the default) keeps each file's own size, never scaled; a quality (720p … 16k) scales every file to that short side"),
   })
   .strict()
   .meta({ id: 'CreateBatchRequest' });
@@ -101,9 +106,16 @@ export const UpdateBatchGradeRequest = z
   .meta({ id: 'UpdateBatchGradeRequest' });
 export type UpdateBatchGradeRequest = z.input<typeof UpdateBatchGradeRequest>;
 
-/** Export Batch: re-renders the listed files (or all) with their saved grades. */
+/**
+ * Export Batch: re-renders the listed files (or all) with their saved grades, and every file of the
+ * batch whose grade changed since its render; a format or size given becomes the batch's.
+ */
 export const ExportBatchRequest = z
-  .object({ assetIds: assetIds.optional().describe('The selected files; omitted means every file of the batch') })
+  .object({
+    assetIds: assetIds.optional().describe('The selected files; omitted means every file of the batch'),
+    outputFormat: batchFormat.optional().describe("The format of these renders and the batch's from now on; omitted keeps the batch's"),
+    quality: batchSize.optional().describe("Their size (source or 720p … 16k) and the batch's from now on; omitted keeps the batch's"),
+  })
   .strict()
   .meta({ id: 'ExportBatchRequest' });
 export type ExportBatchRequest = z.input<typeof ExportBatchRequest>;
@@ -136,6 +148,11 @@ export const BatchFile = z
         "Short-lived signed URL of the file's last completed render while a newer render of it is processing or after that one failed (status processing, error or rate_limited): the file keeps it until a newer render succeeds, and it is what the ZIP holds for the file. Null when the status is completed (downloadUrl is the render) or the file never completed",
       ),
     keptOutputName: z.string().nullable().describe('The kept render\'s file name, as in the ZIP; null when keptDownloadUrl is'),
+    renderOutdated: z
+      .boolean()
+      .describe(
+        "True when the file's grade (appliedLUT, colorSettings) was changed since its current render was made: its download and its place in the ZIP are still the render of the earlier grade until the next Export Batch, which renders every such file whether or not it is selected",
+      ),
     predictionId: z.uuid().nullable().describe('The export rendering this file; its export-progress live events carry this id'),
     appliedLUT: z.string().nullable().describe('The look of this file (its asset selected_lut)'),
     colorSettings: ColorSettings.describe('The grade of this file (its asset color_settings)'),
@@ -153,7 +170,7 @@ export const BatchSession = z
     failed_count: z.number().int(),
     progress: z.number().min(0).max(100).describe('Mean progress of the files'),
     selected_lut: z.string().nullable().describe('The look the batch was started with'),
-    settings: z.object({ outputFormat: z.enum(VIDEO_FORMAT_IDS), quality: z.enum(EXPORT_QUALITY_IDS), colorSettings: ColorSettings }),
+    settings: z.object({ outputFormat: z.enum(VIDEO_FORMAT_IDS), quality: z.enum(EXPORT_SIZE_IDS), colorSettings: ColorSettings }),
     thumbnail_url: z.string().nullable().describe("Short-lived signed URL of the first file's thumbnail"),
     created_at: z.string(),
     completed_at: z.string().nullable(),
@@ -259,7 +276,7 @@ export const batchRoutes = defineRoutes({
     method: 'post',
     path: '/api/batches/{id}/export',
     summary:
-      "Export Batch: render the selected files (or all) again with their saved grades. A file still rendering answers 409; storage use at or above the plan's quota answers 413, and going over 100 of your batch files queued or rendering at once 429 with Retry-After; nothing changes then. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason. A new render that starts and then fails leaves the file in error (with Retry) while its last completed render stays offered in keptDownloadUrl and in the ZIP.",
+      "Export Batch: render the selected files (or all) again with their saved grades, in the format and size given (which become the batch's) or the batch's, together with every other file of the batch whose grade was changed since its render (renderOutdated), so the ZIP never keeps a render of an earlier grade. A file still rendering answers 409; storage use at or above the plan's quota answers 413, and going over 100 of your batch files queued or rendering at once 429 with Retry-After; nothing changes then. A file refused on its own (its imported LUT deleted, say) keeps a completed render it has, with the reason in rerenderRefused; one without a completed render is an error with the reason. A new render that starts and then fails leaves the file in error (with Retry) while its last completed render stays offered in keptDownloadUrl and in the ZIP.",
     tag: 'batch',
     auth: 'user',
     params: BatchParams,

@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, exportFormatInfo, exportQualityInfo, isStillFormat, STILL_EXPORT_FORMATS, type AnyExportFormat, type ExportQuality } from './export-options';
+import { EXPORT_FORMATS, exportFormatInfo, exportQualityInfo, exportSizeLabel, isStillFormat, SOURCE_SIZE, STILL_EXPORT_FORMATS, type AnyExportFormat, type ExportSize } from './export-options';
 
 /**
  * The picture an export writes: its size for a quality, and the largest frame each codec can
@@ -22,10 +22,12 @@ function whole(value: number): number {
  * its short side is the quality's line count, keeping the aspect ratio. A video's sides are even
  * (4:2:0 needs even sizes); a still's are the nearest whole pixels, odd or not, since its formats
  * (JPEG 4:4:4, PNG, TIFF) hold any size. A smaller source is scaled up: a 4K deliverable from HD
- * material is what choosing 4K asks for.
+ * material is what choosing 4K asks for. `source` keeps the source's own size (a video's sides
+ * rounded down to even): nothing is scaled.
  */
-export function exportFrameSize(source: FrameSize, quality: ExportQuality, kind: 'video' | 'image'): FrameSize {
+export function exportFrameSize(source: FrameSize, quality: ExportSize, kind: 'video' | 'image'): FrameSize {
   if (!(source.width > 0 && source.height > 0)) throw new RangeError(`source size must be positive (got ${source.width}×${source.height})`);
+  if (quality === SOURCE_SIZE) return kind === 'image' ? { width: source.width, height: source.height } : { width: Math.max(2, 2 * Math.floor(source.width / 2)), height: Math.max(2, 2 * Math.floor(source.height / 2)) };
   const lines = exportQualityInfo(quality).height;
   const scale = lines / Math.min(source.width, source.height);
   const side = kind === 'image' ? whole : even;
@@ -64,7 +66,7 @@ export function formatsThatFit(kind: 'video' | 'image', size: FrameSize): AnyExp
 }
 
 /** Why this format cannot hold this frame, naming formats that can; null when it can. */
-export function exportFrameRefusal(format: AnyExportFormat, quality: ExportQuality, size: FrameSize): string | null {
+export function exportFrameRefusal(format: AnyExportFormat, quality: ExportSize, size: FrameSize): string | null {
   const limit = FRAME_LIMITS[format];
   if (!limit || limit.fits(size)) return null;
   const info = exportFormatInfo(format);
@@ -72,6 +74,6 @@ export function exportFrameRefusal(format: AnyExportFormat, quality: ExportQuali
     const other = exportFormatInfo(id);
     return `${other.label} (${other.codec})`;
   });
-  const alternative = others.length > 0 ? ` Export ${exportQualityInfo(quality).label} as ${others.join(' or ')}, or choose a lower quality.` : ' Choose a lower quality.';
+  const alternative = others.length > 0 ? ` Export ${exportSizeLabel(quality)} as ${others.join(' or ')}, or choose a lower quality.` : ' Choose a lower quality.';
   return `${info.label} (${info.codec}) cannot hold ${size.width}×${size.height} frames: ${limit.describe}.${alternative}`;
 }

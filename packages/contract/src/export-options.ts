@@ -43,6 +43,20 @@ export const EXPORT_QUALITIES = [
 export type ExportQuality = (typeof EXPORT_QUALITIES)[number]['id'];
 export const EXPORT_QUALITY_IDS = EXPORT_QUALITIES.map((q) => q.id) as [ExportQuality, ...ExportQuality[]];
 
+/**
+ * The output size a request may name: a quality, or `source`, the source's own picture (as
+ * displayed, each side rounded down to even), never scaled. A batch renders at `source` unless the
+ * person chooses a quality (docs/product-rules.md, 'Batch').
+ */
+export const SOURCE_SIZE = 'source' as const;
+export type ExportSize = ExportQuality | typeof SOURCE_SIZE;
+export const EXPORT_SIZE_IDS = [SOURCE_SIZE, ...EXPORT_QUALITY_IDS] as [ExportSize, ...ExportSize[]];
+
+/** 'Source size', or the quality's label ('1080p', '4K'). */
+export function exportSizeLabel(size: ExportSize): string {
+  return size === SOURCE_SIZE ? 'Source size' : exportQualityInfo(size).label;
+}
+
 export const FREE_EXPORT_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.id);
 export const FREE_STILL_EXPORT_FORMATS: readonly StillExportFormat[] = STILL_EXPORT_FORMATS.filter((f) => !f.pro).map((f) => f.id);
 export const FREE_EXPORT_MAX_QUALITY: ExportQuality = '720p';
@@ -86,14 +100,14 @@ const describeFormat = (f: ExportFormatInfo) => `${f.label} (${f.codec})`;
  * Why this tier may not export this format at this quality, naming the limit; null when it may.
  * The server answers 403 with it and the menu shows the same items as PRO.
  */
-export function exportTierRefusal(tier: string | null | undefined, format: AnyExportFormat, quality: ExportQuality): string | null {
+export function exportTierRefusal(tier: string | null | undefined, format: AnyExportFormat, quality: ExportSize): string | null {
   if (canUseProExport(tier)) return null;
   const info = exportFormatInfo(format);
   const free = (isStillFormat(format) ? STILL_EXPORT_FORMATS : EXPORT_FORMATS).filter((f) => !f.pro).map(describeFormat).join(' or ');
   const cap = exportQualityInfo(FREE_EXPORT_MAX_QUALITY).label;
   const limit = `Free accounts export ${free} at up to ${cap}`;
   if (info.pro) return `${limit}; ${describeFormat(info)} needs Premium. Upgrade to export it.`;
-  const wanted = exportQualityInfo(quality);
-  if (wanted.pro) return `${limit}; ${wanted.label} needs Premium. Upgrade to export it.`;
+  // The source's own size is not capped at 720p, so it is Premium's, as every quality above 720p.
+  if (quality === SOURCE_SIZE || exportQualityInfo(quality).pro) return `${limit}; ${exportSizeLabel(quality)} needs Premium. Upgrade to export it.`;
   return null;
 }

@@ -26,6 +26,11 @@ describe('exportTierRefusal', () => {
     expect(canUseProExport('Premium')).toBe(true);
     expect(canUseProExport('Enterprise')).toBe(true);
     expect(exportTierRefusal('Premium', 'avi', '16k')).toBeNull();
+    expect(exportTierRefusal('Premium', 'mov', 'source')).toBeNull();
+  });
+
+  it("keeps the source's own size for Premium, as it is not capped at 720p", () => {
+    expect(exportTierRefusal('Free', 'mp4', 'source')).toBe('Free accounts export MP4 (H.264) or WebM (VP9) at up to 720p; Source size needs Premium. Upgrade to export it.');
   });
 });
 
@@ -65,6 +70,18 @@ describe('displayedSize', () => {
     expect(orientationOf({})).toBe(1);
     expect(orientationOf({ orientation: 9 })).toBe(1);
     expect(orientationOf({ orientation: 6 })).toBe(6);
+  });
+
+  it.each([
+    [{ width: 1280, height: 720 }, { width: 1280, height: 720 }],
+    [{ width: 640, height: 360 }, { width: 640, height: 360 }],
+    [{ width: 1081, height: 1921 }, { width: 1080, height: 1920 }],
+  ] as const)("%o at source is %o: the source's own size, never scaled up (odd sides rounded down to even)", (source, expected) => {
+    expect(exportFrameSize(source, 'source', 'video')).toEqual(expected);
+  });
+
+  it('keeps a still at source exactly its own size, odd sides too', () => {
+    expect(exportFrameSize({ width: 1081, height: 1921 }, 'source', 'image')).toEqual({ width: 1081, height: 1921 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './api-route';
 import { ColorSettings } from './assets';
-import { ALL_EXPORT_FORMAT_IDS, EXPORT_QUALITY_IDS, PREDICTION_STATUSES, type PredictionStatus } from './export-options';
+import { ALL_EXPORT_FORMAT_IDS, EXPORT_SIZE_IDS, PREDICTION_STATUSES, type PredictionStatus } from './export-options';
 
 /**
  * Export: process-video and check-processing-status (docs/product-rules.md, 'Export').
@@ -33,7 +33,9 @@ export const ProcessVideoRequest = z
     selectedLUT: z.string().max(100, 'selectedLUT is too long').nullable().default(null),
     colorSettings: ColorSettings.default({}),
     outputFormat: z.enum(ALL_EXPORT_FORMAT_IDS, { error: `outputFormat must be one of ${ALL_EXPORT_FORMAT_IDS.join(', ')}` }),
-    quality: z.enum(EXPORT_QUALITY_IDS, { error: `quality must be one of ${EXPORT_QUALITY_IDS.join(', ')}` }),
+    quality: z
+      .enum(EXPORT_SIZE_IDS, { error: `quality must be one of ${EXPORT_SIZE_IDS.join(', ')}` })
+      .describe("The output's short side (720p … 16k), or source: the source's own size, not scaled"),
     codec: z.string().max(40, 'codec is too long').optional().describe("The format's codec id (h264, vp9, prores, rawvideo, mjpeg, png, tiff); optional"),
     upscaleEnabled: z.boolean().default(ENHANCEMENT_DEFAULTS.upscaleEnabled),
     upscaleModel: z.string().max(60).default(ENHANCEMENT_DEFAULTS.upscaleModel),
@@ -96,7 +98,7 @@ export const ProcessingResult = z
     retryAfter: z.number().int().nullable().describe('Seconds to wait before trying again, when that helps'),
     assetId: z.uuid(),
     outputFormat: z.enum(ALL_EXPORT_FORMAT_IDS),
-    quality: z.enum(EXPORT_QUALITY_IDS),
+    quality: z.enum(EXPORT_SIZE_IDS),
     width: z.number().int(),
     height: z.number().int(),
     fileName: z.string().describe('The download name: {asset name}-{look}.{ext}'),

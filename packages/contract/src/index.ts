@@ -65,6 +65,9 @@ export {
   ALL_EXPORT_FORMAT_IDS,
   EXPORT_QUALITIES,
   EXPORT_QUALITY_IDS,
+  EXPORT_SIZE_IDS,
+  SOURCE_SIZE,
+  exportSizeLabel,
   FREE_EXPORT_FORMATS,
   FREE_STILL_EXPORT_FORMATS,
   FREE_EXPORT_MAX_QUALITY,
@@ -77,7 +80,7 @@ export {
   canUseProExport,
   exportTierRefusal,
 } from './export-options';
-export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, PredictionStatus } from './export-options';
+export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, ExportSize, PredictionStatus } from './export-options';
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
 export { displayedSize, hasAlphaChannel, isOrientation, orientationOf, orientationSwapsAxes, type Orientation } from './still-picture';
 export type { FrameSize } from './export-frame';

@@ -28,6 +28,9 @@ export interface BatchFileRow {
   export_progress: number | null;
   export_error: string | null;
   export_job_id: string | null;
+  /** The grade the current render was (or is being) made with. */
+  export_lut: string | null;
+  export_color_settings: Record<string, unknown> | null;
   output_key: string | null;
   download_name: string | null;
   /** The last completed render, kept while the current one is not (yet) succeeded; null otherwise. */
@@ -147,6 +150,8 @@ export class BatchRepository {
         'e.progress as export_progress',
         'e.error as export_error',
         'e.job_id as export_job_id',
+        'e.selected_lut as export_lut',
+        'e.color_settings as export_color_settings',
         'e.output_key',
         'e.download_name',
         'k.id as kept_export_id',
@@ -190,6 +195,11 @@ export class BatchRepository {
       .where('status', '=', 'processing')
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** The session's output format and size from now on (Export Batch with a new choice). */
+  async updateSettings(userId: string, id: string, settings: Record<string, unknown>): Promise<BatchSessionRow | undefined> {
+    return this.db.updateTable('batch_sessions').set({ settings: JSON.stringify(settings) }).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
   /** A failed session some of whose files render again is processing again. */

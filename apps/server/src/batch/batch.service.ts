@@ -5,6 +5,7 @@ import {
   batchProcessingMessage,
   batchSaveFailedMessage,
   hasBatchAccess,
+  knownSettings,
   MAX_BATCH_FILES,
   ProcessVideoRequest,
   type CreateBatchRequest,
@@ -61,6 +62,29 @@ function completedRender(file: BatchFileRow): { key: string; name: string } | nu
   if (file.export_status === 'succeeded' && file.output_key && file.download_name) return { key: file.output_key, name: file.download_name };
   if (file.kept_output_key && file.kept_download_name) return { key: file.kept_output_key, name: file.kept_download_name };
   return null;
+}
+
+/** JSON with every object's keys in order, so two equal grades read back from the database compare equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The file's saved grade (what its card shows) differs from the grade of its current render: it
+ * was edited (Apply to Selected / Apply to All) since. False when it has no render to compare.
+ */
+export function renderOutdated(file: Pick<BatchFileRow, 'export_id' | 'export_lut' | 'export_color_settings' | 'selected_lut' | 'color_settings'>): boolean {
+  if (file.export_id === null || file.export_color_settings === null) return false;
+  if (file.export_lut !== file.selected_lut) return true;
+  return canonical(knownSettings(file.export_color_settings as ColorSettings)) !== canonical(knownSettings(file.color_settings as ColorSettings));
 }
 
 /** 'Batch {date} {time}', in UTC: "Batch 11/25/2026 8:15:30 PM". */
@@ -123,14 +147,7 @@ export class BatchService {
     // Every refusal an export could give (format, size, look, this server's ffmpeg) before anything is written.
     // Not the storage quota: the files were uploaded for this batch, so each is kept in it, failed
     // with the reason and Retry, rather than left out (uploading them again would be refused too).
-    for (const row of videos) {
-      try {
-        await this.exports.check(userId, this.exportRequest(row.id, grade, body));
-      } catch (error) {
-        if (error instanceof HttpError) throw new HttpError(error.status, error.code, `${row.media_file_name}: ${error.message}`, error.extra);
-        throw error;
-      }
-    }
+    await this.checkFiles(userId, videos.map((row) => ({ assetId: row.id, fileName: row.media_file_name, grade })), body);
     await this.checkRenderingRoom(userId, videos.length, 'start this batch');
     const settings: BatchSettings = { outputFormat: body.outputFormat, quality: body.quality, colorSettings: body.colorSettings };
     let session: BatchSessionRow;
@@ -194,12 +211,26 @@ export class BatchService {
     return this.view(userId, session);
   }
 
-  /** Export Batch: the selected files (or all) rendered again with their saved grades. */
+  /**
+   * Export Batch: the selected files (or all) rendered again with their saved grades, and with
+   * them every other file of the session whose grade was edited since its render, so no render of
+   * an earlier grade is left standing for a card that shows a newer one (docs/product-rules.md, 'Batch').
+   */
   async exportFiles(userId: string, id: string, body: z.output<typeof ExportBatchRequest>): Promise<BatchSession> {
-    const session = await this.session(userId, id);
+    let session = await this.session(userId, id);
     const files = await this.batches.files(userId, session.id);
     const ids = new Set(this.selected(files, body.assetIds, BATCH_MESSAGES.selectFilesToExport));
-    const chosen = files.filter((f) => ids.has(f.asset_id));
+    const chosen = files.filter((f) => ids.has(f.asset_id) || renderOutdated(f));
+    const current = session.settings as unknown as BatchSettings;
+    const settings: BatchSettings = { ...current, outputFormat: body.outputFormat ?? current.outputFormat, quality: body.quality ?? current.quality };
+    const changed = settings.outputFormat !== current.outputFormat || settings.quality !== current.quality;
+    // A new format or size is checked for every chosen file as its export would be (the plan's caps, the
+    // codec's largest frame) before anything changes. A file refused whatever the format and size (its
+    // imported LUT deleted, say) is left to be refused on its own, keeping a completed render it has.
+    if (changed) {
+      const asked = chosen.map((f) => ({ assetId: f.asset_id, fileName: f.media_file_name, grade: { selected_lut: f.selected_lut, color_settings: f.color_settings as ColorSettings } }));
+      await this.checkFiles(userId, asked, settings, current);
+    }
     // Storage at the quota is the person's, not a file's: one 413 for the whole request, before
     // anything is written, rather than the same reason on every file (docs/product-rules.md, 'Batch').
     await this.exports.checkStorage(userId);
@@ -207,6 +238,7 @@ export class BatchService {
       if ((await this.fileStatus(userId, session, file)).status === 'processing') throw new HttpError(409, 'conflict', `${file.media_file_name} is still rendering. Wait for it to finish, then export again.`);
     }
     await this.checkRenderingRoom(userId, chosen.length, 'export again');
+    if (changed) session = (await this.batches.updateSettings(userId, session.id, { ...settings })) ?? session;
     await this.batches.reopenIfFailed(userId, session.id);
     for (const file of chosen) await this.startFile(userId, session, file.asset_id, { selected_lut: file.selected_lut, color_settings: file.color_settings as ColorSettings });
     return this.get(userId, id);
@@ -248,6 +280,28 @@ export class BatchService {
     throw new HttpError(429, 'rate_limited', `You have ${rendering} batch files still rendering. Wait for some to finish, then ${then} (at most ${MAX_RENDERING_BATCH_FILES} at once).`, {
       retryAfter: BUSY_RETRY_AFTER_SECONDS,
     });
+  }
+
+  /**
+   * Every refusal an export of each file could give, before anything is written; the refusal names
+   * the file. With `unlessAlsoUnder`, a file refused under those settings too is not held against
+   * the new ones (its refusal is not theirs).
+   */
+  private async checkFiles(
+    userId: string,
+    files: { assetId: string; fileName: string; grade: { selected_lut: string | null; color_settings: ColorSettings } }[],
+    settings: Pick<BatchSettings, 'outputFormat' | 'quality'>,
+    unlessAlsoUnder?: Pick<BatchSettings, 'outputFormat' | 'quality'>,
+  ): Promise<void> {
+    for (const file of files) {
+      try {
+        await this.exports.check(userId, this.exportRequest(file.assetId, file.grade, settings));
+      } catch (error) {
+        if (unlessAlsoUnder && (await this.exports.check(userId, this.exportRequest(file.assetId, file.grade, unlessAlsoUnder)).then(() => false, () => true))) continue;
+        if (error instanceof HttpError) throw new HttpError(error.status, error.code, `${file.fileName}: ${error.message}`, error.extra);
+        throw error;
+      }
+    }
   }
 
   private selected(files: BatchFileRow[], assetIds: string[] | undefined, emptyMessage: string): string[] {
@@ -330,6 +384,7 @@ export class BatchService {
         outputName: state.status === 'completed' ? file.download_name : null,
         keptDownloadUrl: state.status === 'completed' ? null : sign(file.kept_output_key, file.kept_download_name ?? undefined),
         keptOutputName: state.status === 'completed' ? null : file.kept_download_name,
+        renderOutdated: renderOutdated(file),
         predictionId: file.export_id,
         appliedLUT: file.selected_lut,
         colorSettings: file.color_settings as ColorSettings,

@@ -57,7 +57,7 @@ function registerBuiltinPages(app: Hono<AppEnv>, session: SessionLookup, billing
 <p>Account: ${escapeHtml(user.email)}</p>
 <p>Confirming starts one month of Premium. It does not renew: buy again when it ends.</p>
 <form method="post" action="/api${BUILTIN_CHECKOUT_PATH}/${checkout.id}/confirm"><button type="submit">Confirm test payment</button></form>
-<p><a href="${urls.cancel}">Cancel</a></p>`,
+<form method="post" action="/api${BUILTIN_CHECKOUT_PATH}/${checkout.id}/cancel"><button type="submit" class="secondary">Cancel</button></form>`,
       }),
     );
   });
@@ -68,6 +68,14 @@ function registerBuiltinPages(app: Hono<AppEnv>, session: SessionLookup, billing
     const result = await billing.confirmBuiltinCheckout(user.id, c.req.param('id'));
     // A used or expired checkout changes nothing; the plans page then says the payment was not found.
     return c.redirect(result === 'ignored' ? '/subscriptions' : '/?payment=success', 303);
+  });
+
+  // Cancel on the checkout page: the checkout is dropped, so its link can never be confirmed later.
+  app.post(`/api${BUILTIN_CHECKOUT_PATH}/:id/cancel`, async (c) => {
+    const user = await signedIn(c);
+    if (!user) return c.redirect('/auth', 303);
+    await billing.cancelBuiltinCheckout(user.id, c.req.param('id'));
+    return c.redirect(urls.cancel, 303);
   });
 
   app.get(BUILTIN_PORTAL_PATH, async (c) => {
@@ -81,7 +89,7 @@ function registerBuiltinPages(app: Hono<AppEnv>, session: SessionLookup, billing
       : !paying
         ? `<p>Your Premium subscription ended on ${end}.</p>`
         : record.cancelAtPeriodEnd
-          ? `<p>Premium is cancelled and ends on ${end}. You keep Premium until then.</p>`
+          ? `<p>Premium ends on ${end} and does not renew. You keep Premium until then.</p>`
           : `<p>Premium (${PREMIUM_PRICE.amount}${PREMIUM_PRICE.period}) is active until ${end}.</p>
 <form method="post" action="/api${BUILTIN_PORTAL_PATH}/cancel"><button type="submit">Cancel subscription</button></form>`;
     return c.html(testPaymentPage({ title: 'Manage subscription', body: `${body}<p><a href="/subscriptions">Back to Subscription Plans</a></p>` }));

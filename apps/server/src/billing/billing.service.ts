@@ -112,11 +112,18 @@ export class BillingService {
     });
   }
 
-  /** The built-in provider's confirmation: one month of Premium, through the same path as a Stripe event. */
+  /**
+   * The built-in provider's confirmation: one month of Premium that does not renew (it ends at its
+   * period's end, as a cancelled subscription does), through the same path as a Stripe event. Only
+   * the user's open checkout counts: one cancelled on its page, superseded by a newer checkout or
+   * by another confirmed one, or confirmed while Premium is already paid for, changes nothing.
+   */
   async confirmBuiltinCheckout(userId: string, checkoutId: string): Promise<EventResult> {
     this.builtin();
     return this.applyVerifiedEvent({ id: `builtin:checkout:${checkoutId}:${userId}`, type: 'checkout.completed' }, async (scope) => {
-      if (!(await scope.completeCheckout(userId, checkoutId, this.clock.now()))) return null;
+      const now = this.clock.now();
+      if (!(await scope.completeCheckout(userId, checkoutId, now))) return null;
+      if (isPaying(await scope.current(userId), now)) return null;
       return {
         userId,
         record: {
@@ -124,11 +131,16 @@ export class BillingService {
           customerId: builtinCustomerId(userId),
           subscriptionId: `builtin_sub_${checkoutId}`,
           status: 'active',
-          currentPeriodEnd: oneMonthAfter(this.clock.now()),
-          cancelAtPeriodEnd: false,
+          currentPeriodEnd: oneMonthAfter(now),
+          cancelAtPeriodEnd: true,
         },
       };
     });
+  }
+
+  /** The built-in checkout page's Cancel: that checkout can no longer be confirmed. */
+  async cancelBuiltinCheckout(userId: string, checkoutId: string): Promise<void> {
+    await this.builtin().cancelCheckout(userId, checkoutId);
   }
 
   /** The built-in portal's cancel: the subscription runs to the end of its period and is not renewed. */

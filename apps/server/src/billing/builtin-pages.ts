@@ -15,6 +15,8 @@ export function testPaymentPage({ title, body }: { title: string; body: string }
   .test-banner { background: #ffd34d; color: #222; padding: 0.75rem 1rem; border-radius: 8px; font-weight: 600; }
   .plan { font-size: 1.2rem; }
   button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 8px; border: 0; background: #4f7cff; color: white; cursor: pointer; }
+  button.secondary { background: transparent; color: #8fb0ff; border: 1px solid #8fb0ff; }
+  form { margin: 0.75rem 0; }
   a { color: #8fb0ff; }
 </style>
 </head>

@@ -14,7 +14,7 @@ export interface EventScope {
   current(userId: string): Promise<SubscriptionRecord | null>;
   save(userId: string, record: SubscriptionRecord, now: Date): Promise<void>;
   userOfStripeCustomer(customerId: string): Promise<string | null>;
-  /** Marks an open built-in checkout of this user used; false when there is none to use. */
+  /** Marks an open built-in checkout of this user used, dropping their other checkouts; false when there is none to use. */
   completeCheckout(userId: string, checkoutId: string, now: Date): Promise<boolean>;
 }
 
@@ -35,15 +35,22 @@ export class SubscriptionRepository {
     });
   }
 
-  /** A new built-in checkout, dropping this user's used and expired ones. */
-  async createCheckout(userId: string, now: Date, expiresAt: Date): Promise<string> {
-    await this.db
-      .deleteFrom('billing_checkouts')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('completed_at', 'is not', null), eb('expires_at', '<=', now)]))
-      .execute();
-    const row = await this.db.insertInto('billing_checkouts').values({ user_id: userId, expires_at: expiresAt }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
+  /**
+   * A new built-in checkout. It supersedes every earlier checkout of this user: those are dropped
+   * (open, used or expired alike), so an older link can never be confirmed later.
+   */
+  async createCheckout(userId: string, expiresAt: Date): Promise<string> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('billing_checkouts').where('user_id', '=', userId).execute();
+      const row = await tx.insertInto('billing_checkouts').values({ user_id: userId, expires_at: expiresAt }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  /** A checkout cancelled on its page: dropped, so it can never be confirmed. */
+  async deleteCheckout(userId: string, checkoutId: string): Promise<void> {
+    if (!UUID.test(checkoutId)) return;
+    await this.db.deleteFrom('billing_checkouts').where('id', '=', checkoutId).where('user_id', '=', userId).execute();
   }
 
   /** An open built-in checkout of this user, or null when it does not exist, is used, or has expired. */
@@ -118,7 +125,10 @@ function eventScope(tx: Transaction<DatabaseSchema>, eventId: string): EventScop
         .where('expires_at', '>', now)
         .returning('id')
         .executeTakeFirst();
-      return !!done;
+      if (!done) return false;
+      // The confirmed checkout supersedes any other still open for this user.
+      await tx.deleteFrom('billing_checkouts').where('user_id', '=', userId).where('id', '!=', checkoutId).execute();
+      return true;
     },
   };
 }

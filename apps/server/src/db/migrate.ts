@@ -12,6 +12,7 @@ import * as batchSessions from './migrations/0010-batch-sessions';
 import * as exportSegments from './migrations/0011-export-segments';
 import * as batchKeptRender from './migrations/0012-batch-kept-render';
 import * as userLutSource from './migrations/0013-user-lut-source';
+import * as uploadReservationActivity from './migrations/0014-upload-reservation-activity';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-export-segments': exportSegments,
   '0012-batch-kept-render': batchKeptRender,
   '0013-user-lut-source': userLutSource,
+  '0014-upload-reservation-activity': uploadReservationActivity,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -248,6 +248,8 @@ export interface PendingUploadsTable {
   user_id: string;
   declared_bytes: ColumnType<number, number, number>;
   created_at: Generated<Date>;
+  /** Its last activity: creation, or a chunk starting or ending (`uploads/storage-quota.ts`). */
+  touched_at: Generated<Date>;
 }
 
 /** A named snapshot of an asset's grade (`assets/grade-version.repository.ts`). */

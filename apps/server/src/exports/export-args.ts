@@ -1,5 +1,5 @@
 import { ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
-import { exportFrameSize, hasAlphaChannel, isStillFormat, orientationOf, type AnyExportFormat, type ExportQuality, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { exportFrameSize, hasAlphaChannel, isStillFormat, orientationOf, type AnyExportFormat, type ExportSize, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, joinOptions, TO_BT709_YCBCR, zscaleSize } from '../media/colour-chain';
 import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
 import { orientationFilters } from '../media/orientation';
@@ -37,7 +37,7 @@ export interface ExportJob {
   metadata: MediaMetadata;
   grade: Grade;
   format: AnyExportFormat;
-  quality: ExportQuality;
+  quality: ExportSize;
   /** The grade's LUT as a `.cube` file (see writeCube). */
   lutPath: string;
   outputPath: string;
@@ -60,7 +60,7 @@ export interface ExportFramePlan {
   scaleBeforeGrade: boolean;
 }
 
-export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation' | 'orientation'>, quality: ExportQuality, format: AnyExportFormat): ExportFramePlan {
+export function planExportFrame(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation' | 'orientation'>, quality: ExportSize, format: AnyExportFormat): ExportFramePlan {
   const source = displaySize(metadata);
   const output = exportFrameSize(source, quality, isStillFormat(format) ? 'image' : 'video');
   const scaleBeforeGrade = output.width * output.height <= source.width * source.height;
@@ -280,7 +280,7 @@ export const EXPORT_TIMEOUT_CAP_MS = 22 * 60 * 60 * 1000;
 const MIN_EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
 const NANOSECONDS_PER_PIXEL = 2500;
 
-export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation' | 'orientation'>, format: AnyExportFormat, quality: ExportQuality): number {
+export function exportTimeoutMs(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation' | 'orientation'>, format: AnyExportFormat, quality: ExportSize): number {
   const { output } = planExportFrame(metadata, quality, format);
   const frames = Math.max(1, (metadata.durationSeconds ?? 0) * (metadata.frameRate ?? 30));
   const perPixel = format === 'webm' ? 2 * NANOSECONDS_PER_PIXEL : NANOSECONDS_PER_PIXEL;

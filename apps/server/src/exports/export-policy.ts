@@ -8,7 +8,7 @@ import {
   needsToneMapping,
   PREMIUM_LOOK_REFUSAL_MESSAGE,
   type AnyExportFormat,
-  type ExportQuality,
+  type ExportSize,
   type MediaMetadata,
   type MediaStatus,
 } from '@cinegrade/contract';
@@ -18,7 +18,7 @@ import type { UserLutService } from '../luts/user-lut.service';
 /** What is asked: the format and quality, the grade, and the source's colour (HDR is tone-mapped). */
 export interface ExportAsk {
   format: AnyExportFormat;
-  quality: ExportQuality;
+  quality: ExportSize;
   grade: Grade;
   metadata: Pick<MediaMetadata, 'hdr' | 'colorTransfer'>;
 }

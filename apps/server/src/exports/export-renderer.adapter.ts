@@ -10,7 +10,7 @@ import {
   OUTPUT_LIMIT_SUGGESTION,
   outputBoundBytes,
   type AnyExportFormat,
-  type ExportQuality,
+  type ExportSize,
   type MediaMetadata,
 } from '@cinegrade/contract';
 import { workingOriginalKey, type AssetRepository } from '../assets/asset.repository';
@@ -49,7 +49,7 @@ interface RenderJob {
   originalKey: string;
   metadata: AssetMetadata;
   format: AnyExportFormat;
-  quality: ExportQuality;
+  quality: ExportSize;
   grade: Grade;
 }
 
@@ -216,7 +216,7 @@ export class ExportRenderer {
     const metadata = asset?.metadata as AssetMetadata | null | undefined;
     if (!asset?.media_file_path || !metadata) return this.fail(row, `${EXPORT_MESSAGES.noMediaFile}: the asset's file is gone.`, 'Upload the file again, then export it.');
     const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
-    return { originalKey: workingOriginalKey(asset) ?? asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportQuality, grade };
+    return { originalKey: workingOriginalKey(asset) ?? asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportSize, grade };
   }
 
   /**
@@ -235,7 +235,7 @@ export class ExportRenderer {
   }
 
   private expirySeconds(metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'width' | 'height' | 'rotation' | 'orientation'>, row: ExportRow): number {
-    return Math.ceil(exportTimeoutMs(metadata, row.output_format as AnyExportFormat, row.quality as ExportQuality) / 1000) + EXPIRY_MARGIN_SECONDS;
+    return Math.ceil(exportTimeoutMs(metadata, row.output_format as AnyExportFormat, row.quality as ExportSize) / 1000) + EXPIRY_MARGIN_SECONDS;
   }
 
   /** A split export's job ended without success: once the export is no longer processing, its segments' files go. */

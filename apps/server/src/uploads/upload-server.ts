@@ -45,8 +45,9 @@ function reject(status: number, code: string, message: string): TusRejection {
  * Requests on one upload take turns through a lock every process shares (`upload-locker.ts`).
  * When the last chunk arrives, the asset service decides from the bytes whether to keep it.
  * Creating an upload reserves its declared length against the plan's storage quota and counts
- * towards the cap on unfinished uploads; each chunk is refused once the user is over quota
- * (`storage-quota.ts`).
+ * towards the cap on unfinished uploads while it is active; an upload idle for a minute (given up)
+ * stops counting and its next chunk reserves again; each chunk is refused once the user is over
+ * quota (`storage-quota.ts`).
  */
 export function createUploadServer(options: {
   staging: UploadStaging;
@@ -83,8 +84,9 @@ export function createUploadServer(options: {
       if (!userId) throw reject(401, 'unauthenticated', MESSAGES.signInRequired);
       // Another user's upload id answers exactly like one that does not exist.
       if (uploadId && !ownedBy(uploadId, userId)) throw reject(404, 'not_found', 'No such upload.');
-      if (request.method === 'PATCH') {
-        const refusal = await options.quota.checkGrowth(userId);
+      if (request.method === 'PATCH' && uploadId) {
+        // A chunk after a pause (signed out, tab closed) reserves the quota again; then growth is checked.
+        const refusal = await options.quota.resumeUpload(userId, uploadId);
         if (refusal) throw reject(refusal.status, refusal.code, refusal.message);
       }
     },
@@ -134,7 +136,7 @@ export function createUploadServer(options: {
     handleWeb: async (request: Request): Promise<Response> => {
       if (request.method === 'DELETE') return cancel(request);
       if (request.method === 'OPTIONS') return withChecksumExtension(await server.handleWeb(request));
-      if (request.method === 'PATCH' && request.headers.has('upload-checksum')) return checkedChunk(request);
+      if (request.method === 'PATCH') return patch(request);
       if (request.method !== 'HEAD') return server.handleWeb(request);
       const completed = await completedUpload(request);
       if (completed) return completedResponse(completed);
@@ -148,6 +150,15 @@ export function createUploadServer(options: {
       return response;
     },
   };
+
+  /** A chunk: once it ends, the upload's idle window starts again (it held the lock while it ran). */
+  async function patch(request: Request): Promise<Response> {
+    const response = request.headers.has('upload-checksum') ? await checkedChunk(request) : await server.handleWeb(request);
+    const name = new URL(request.url).pathname.split('/').pop() ?? '';
+    // Only a chunk its owner sent (an accepted one) counts as activity.
+    if ((response.status === 204 || response.status === 200) && UPLOAD_NAME.test(name)) await options.quota.touchUpload(`${staging.idPrefix}${name}`);
+    return response;
+  }
 
   /**
    * tus checksum extension (sha1): a chunk sent with `Upload-Checksum: sha1 <base64>` is read

@@ -14,7 +14,8 @@ export async function storageUsage(server: Pick<TestServer, 'request'>, cookie: 
  * Brings the user's storage use to `short` bytes below their plan's quota (0: exactly at it) the
  * way a person would: uploads started and not yet sent, each reserving its declared length (at
  * most the per-file limit, so a large quota takes several). Answers their locations, so a test can
- * cancel one (`TusTestClient.cancel`) to make room again.
+ * cancel one (`TusTestClient.cancel`) to make room again. Such an upload holds its reservation
+ * for a minute without activity (`UPLOAD_RESERVATION_IDLE_MS`), so a test uses it within that.
  */
 export async function fillStorage(server: Pick<TestServer, 'request'>, cookie: string, short = 0): Promise<string[]> {
   const { used_bytes, quota_bytes } = await storageUsage(server, cookie);

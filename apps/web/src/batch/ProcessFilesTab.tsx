@@ -12,6 +12,7 @@ import { useUploadActions } from '../workspace/uploads';
 import { putBatchSession, runningBatchesQuery, useBatchFailure, useBatchSession } from './batch-api';
 import { batchFileNote, fileRender, formatMegabytes, splitBatchSelection } from './batch-files';
 import { batchGrade, ZERO_SLIDERS } from './batch-grade';
+import { BatchOutputChoice, DEFAULT_BATCH_OUTPUT, type BatchOutput } from './BatchOutputChoice';
 import { BatchCompletion, BatchRunView, type BatchFileRow } from './BatchRunView';
 import { rememberBatch, rememberedBatch } from './running-batch';
 import { downloadOneByOne } from './staggered-download';
@@ -44,6 +45,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
   const editorGrade = useGradeState();
   const [files, setFiles] = useState<File[]>([]);
   const [choice, setChoice] = useState<GradeChoice>(editorGrade.assetId !== null ? 'current' : BATCH_PRESETS[0].look);
+  const [output, setOutput] = useState<BatchOutput>(DEFAULT_BATCH_OUTPUT);
   const [uploads, setUploads] = useState<UploadRow[] | null>(null);
   const [batchId, setBatchId] = useState<string | null>(() => (userId === null ? null : rememberedBatch(userId)));
   const session = useBatchSession(batchId);
@@ -123,7 +125,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
     }
     const saved = savedGradeFromGrade(grade());
     try {
-      const answer = await callApi(API.createBatch, { body: { assetIds: uploaded.map((a) => a.id), selectedLUT: saved.selected_lut, colorSettings: saved.color_settings } });
+      const answer = await callApi(API.createBatch, { body: { assetIds: uploaded.map((a) => a.id), selectedLUT: saved.selected_lut, colorSettings: saved.color_settings, ...output } });
       if (userId !== null) {
         putBatchSession(client, userId, answer.session);
         rememberBatch(userId, answer.session.id);
@@ -237,6 +239,7 @@ export function ProcessFilesTab({ onShowLibrary }: { onShowLibrary: () => void }
           ))}
         </select>
       </label>
+      <BatchOutputChoice value={output} onChange={setOutput} />
       {files.length > 0 && selection.skipped > 0 && (
         <p className="small muted" data-testid="batch-skip-note">
           {selection.message.text}

@@ -71,9 +71,19 @@ export function keptRenderNote(outputName: string): string {
   return `Earlier render kept: ${outputName}`;
 }
 
-/** A file's note under its status: why it was not rendered again, or the earlier render it keeps. */
-export function batchFileNote(file: Pick<BatchFile, 'status' | 'rerenderRefused' | 'keptOutputName'>): string | null {
-  if (file.status === 'completed') return file.rerenderRefused === null ? null : rerenderRefusedNote(file.rerenderRefused);
+/**
+ * Said of a completed file whose grade was changed since its render (docs/product-rules.md,
+ * 'Batch'): its download and its place in the ZIP are the earlier look's until Export Batch,
+ * which renders it whether or not it is selected.
+ */
+export const RENDER_OUTDATED_NOTE = 'Edited since its render: the next Export Batch renders this look (until then the download and the ZIP hold the earlier one)';
+
+/** A file's note under its status: why it was not rendered again, that its render is of an earlier grade, or the earlier render it keeps. */
+export function batchFileNote(file: Pick<BatchFile, 'status' | 'rerenderRefused' | 'keptOutputName' | 'renderOutdated'>): string | null {
+  if (file.status === 'completed') {
+    if (file.rerenderRefused !== null) return rerenderRefusedNote(file.rerenderRefused);
+    return file.renderOutdated ? RENDER_OUTDATED_NOTE : null;
+  }
   return file.keptOutputName ? keptRenderNote(file.keptOutputName) : null;
 }
 

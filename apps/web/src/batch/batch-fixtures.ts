@@ -19,6 +19,7 @@ export function batchFile(n: number, change: Partial<BatchFile> = {}): BatchFile
     outputName: `clip-${n}_film-noir.mp4`,
     keptDownloadUrl: null,
     keptOutputName: null,
+    renderOutdated: false,
     predictionId: `10000000-0000-4000-8000-00000000000${n}`,
     appliedLUT: 'film-noir',
     colorSettings: {},

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENDER_OUTDATED_NOTE } from '../batch/batch-files';
 import { batchFile, batchSession } from '../batch/batch-fixtures';
 import { installResizeObserver, jsonResponse, mockFetch, sentBody } from '../editor/panels/test-helpers';
 import { createTestQueryClient } from '../testing/query-client';
@@ -126,6 +127,25 @@ describe('BatchEditorScreen', () => {
     expect(screen.getByRole('button', { name: 'Export Batch' })).toBeTruthy();
     // The kept render is the earlier one, not a render of the grade just asked for: it is not downloaded as one.
     expect(requested.filter((url) => url.startsWith('/files/'))).toEqual([]);
+  });
+
+  it('says on a file edited since its render that the download and the ZIP hold the earlier look until Export Batch', async () => {
+    const edited = batchFile(2, { appliedLUT: 'cool-blue', renderOutdated: true });
+    const session = batchSession([batchFile(1), edited]);
+    const fetchMock = mockFetch((url) => (url.startsWith('/api/batches') ? jsonResponse(200, url.endsWith('/api/batches') ? { sessions: [session] } : session) : jsonResponse(404, { code: 'not_found', message: 'Not found.' })));
+    renderEditor(`/batch-editor?session=${session.id}`);
+    const [first, second] = await screen.findAllByTestId('batch-card');
+    expect(within(second!).getByText(RENDER_OUTDATED_NOTE)).toBeTruthy();
+    expect(within(first!).queryByText(RENDER_OUTDATED_NOTE)).toBeNull();
+
+    // Export Batch renders in the batch's format and size unless changed here; a change is sent with it.
+    const size = screen.getByRole<HTMLSelectElement>('combobox', { name: "Size of the batch's files" });
+    expect([screen.getByRole<HTMLSelectElement>('combobox', { name: "Format of the batch's files" }).value, size.value]).toEqual(['mp4', '1080p']);
+    fireEvent.change(size, { target: { value: 'source' } });
+    fireEvent.change(screen.getByRole('combobox', { name: "Format of the batch's files" }), { target: { value: 'webm' } });
+    fireEvent.click(first!);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Batch' }));
+    await waitFor(() => expect(sentBody(fetchMock, 'POST')).toEqual({ assetIds: [session.files[0]!.assetId], outputFormat: 'webm', quality: 'source' }));
   });
 
   it('shows on a file whose new render failed the reason and the earlier render it keeps', async () => {

@@ -10,6 +10,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { putBatchSession, useBatchFailure, useBatchSession } from '../batch/batch-api';
 import { batchFileNote, formatDuration, formatFileSize, formatLabel } from '../batch/batch-files';
 import { batchGrade, savedGradeOf, ZERO_SLIDERS, type BatchSliders } from '../batch/batch-grade';
+import { BatchOutputChoice, type BatchOutput } from '../batch/BatchOutputChoice';
 import { GradeClipboardButtons } from '../batch/GradeClipboardButtons';
 import { GradedThumbnail } from '../batch/GradedThumbnail';
 import { lookLabel } from '../batch/ProcessFilesTab';
@@ -84,6 +85,8 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
    */
   const [exporting, setExporting] = useState<ReadonlyMap<string, string | null> | null>(null);
   const exportStarted = useRef(false);
+  /** The format and size Export Batch renders in: the batch's own until changed here. */
+  const [output, setOutput] = useState<BatchOutput>({ outputFormat: session.settings.outputFormat, quality: session.settings.quality });
 
   const files = session.files;
   const total = files.length;
@@ -142,14 +145,17 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
     setBusy(true);
     try {
       const before = new Map(files.map((file) => [file.assetId, file.predictionId]));
-      const answer = await callApi(API.exportBatch, { params: { id: session.id }, body: { assetIds } });
+      const answer = await callApi(API.exportBatch, { params: { id: session.id }, body: { assetIds, ...output } });
       putBatchSession(client, user.id, answer);
       exportStarted.current = true;
       const started = (file: BatchFile) => (file.predictionId !== null && file.predictionId !== before.get(file.assetId) ? file.predictionId : null);
-      const renders = new Map(answer.files.filter((file) => selected.has(file.assetId)).map((file) => [file.assetId, started(file)]));
+      // The server also renders every file edited since its render, selected or not: those are new renders too.
+      const renders = new Map(answer.files.filter((file) => selected.has(file.assetId) || started(file) !== null).map((file) => [file.assetId, started(file)]));
       setExporting(renders);
       const rendering = [...renders.values()].filter((id) => id !== null).length;
-      if (rendering > 0) toast({ title: 'Exporting', description: `Rendering ${rendering} files with their grades…` });
+      const edited = answer.files.filter((file) => !selected.has(file.assetId) && started(file) !== null).length;
+      const also = edited > 0 ? `, with ${edited} unselected file${edited === 1 ? '' : 's'} edited since ${edited === 1 ? 'its' : 'their'} render` : '';
+      if (rendering > 0) toast({ title: 'Exporting', description: `Rendering ${rendering} files with their grades${also}…` });
     } catch (error) {
       fail(error, 'Failed to export the batch');
       setBusy(false);
@@ -302,6 +308,10 @@ function BatchWorkspace({ session }: { session: BatchSession }) {
           noun="file"
           sourceIn="label"
         />
+      </div>
+      <div className="batch-export-output" role="group" aria-label="Export Batch output">
+        <strong className="small">Export Batch renders in</strong>
+        <BatchOutputChoice value={output} onChange={setOutput} disabled={busy} />
       </div>
       {applied && hasChanges && (
         <div className="batch-applied" role="status" data-testid="batch-applied">

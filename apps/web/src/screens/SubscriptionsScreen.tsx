@@ -78,7 +78,10 @@ export function SubscriptionsScreen() {
         <h1>Subscription Plans</h1>
         <p className="muted">Grade for free, or unlock every look and professional export.</p>
         {user && subscription.subscribed && subscription.subscription_end && (
-          <p className="plans-expiry">Current subscription expires on: {formatDate(subscription.subscription_end)}</p>
+          <p className="plans-expiry">
+            {/* A subscription that renews does not expire then; one that does not (cancelled, the built-in test month) does. */}
+            Current subscription {subscription.renews ? 'renews' : 'expires'} on: {formatDate(subscription.subscription_end)}
+          </p>
         )}
       </header>
       <div className="plans-grid">

@@ -106,6 +106,7 @@ describe('the Subscription Plans screen', () => {
     const premium = screen.getByRole('region', { name: 'Premium' });
     await waitFor(() => expect(within(premium).getByText('Current Plan')).toBeTruthy());
     expect(screen.queryByText('Recommended')).toBeNull();
+    // Not renewing (PREMIUM has no renews: cancelled, or the built-in month): it expires then.
     expect(screen.getByText(`Current subscription expires on: ${formatDate(PREMIUM.subscription_end)}`)).toBeTruthy();
     const free = screen.getByRole('region', { name: 'Free' });
     expect(within(free).getByRole<HTMLButtonElement>('button', { name: 'Downgrade' }).disabled).toBe(true);
@@ -158,6 +159,20 @@ function renderPayment(search: string) {
 }
 
 describe('the payment parameter', () => {
+  it('says a renewing subscription renews on its date, and one that does not expires then', async () => {
+    const date = new Date(PREMIUM.subscription_end!).toLocaleDateString();
+    serve([{ ...PREMIUM, renews: true }]);
+    const first = renderPlans();
+    expect(await screen.findByText(`Current subscription renews on: ${date}`)).toBeTruthy();
+    expect(screen.queryByText(/expires on/)).toBeNull();
+    first.unmount();
+    vi.unstubAllGlobals();
+    serve([{ ...PREMIUM, renews: false }]);
+    renderPlans();
+    expect(await screen.findByText(`Current subscription expires on: ${date}`)).toBeTruthy();
+    expect(screen.queryByText(/renews on/)).toBeNull();
+  });
+
   it("says 'Payment Successful!' only once the server confirms a paid subscription, then removes the parameter", async () => {
     serve([FREE, FREE, PREMIUM]);
     renderPayment('?payment=success');

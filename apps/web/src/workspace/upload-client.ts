@@ -4,8 +4,10 @@ import { callApi } from '../api/client';
 
 /**
  * Resumable uploads with tus-js-client: 8 MB chunks, retries that outlast a dropped connection
- * or a server restart, and a fingerprint kept in browser storage so the same file resumes where
- * it stopped even after a reload.
+ * or a server restart, and a fingerprint kept in browser storage, scoped to the signed-in user, so
+ * the same file resumes where it stopped even after a reload, and never into another account.
+ * An upload refused because its owner signed out (401) is interrupted, not failed: it resumes
+ * when they sign in again (docs/product-rules.md, 'Limits').
  */
 export interface UploadHandle {
   pause(): void;
@@ -19,6 +21,8 @@ export interface UploadCallbacks {
   onError: (message: string) => void;
   /** Retrying after a failure it may recover from (network, 5xx). */
   onRetry?: (attempt: number) => void;
+  /** Refused because nobody is signed in any more (401): resume it once they are (`UploadHandle.resume`). */
+  onSignedOut?: () => void;
 }
 
 const CHUNK_SIZE = 8 * 1024 * 1024;
@@ -67,14 +71,30 @@ async function uploadedAsset(lastResponse: HttpResponse, transport: UploadTransp
   return transport.getAsset(assetId);
 }
 
+/**
+ * The key under which the browser remembers where an upload of this file stopped: tus-js-client's
+ * own (name, type, size, modification time, endpoint) with the owner's id before it, so a file
+ * picked again resumes only for the user who started it.
+ */
+export function uploadFingerprint(owner: string | null, file: { name: string; type: string; size: number; lastModified: number }, endpoint: string): string {
+  return ['cinegrade', owner ?? 'signed-out', file.name, file.type, file.size, file.lastModified, endpoint].join('-');
+}
+
+/** Whether the server refused because nobody is signed in. */
+function isSignedOut(error: Error): boolean {
+  return error instanceof DetailedError && error.originalResponse?.getStatus() === 401;
+}
+
 /** tus-js-client's options for one file: chunking, retries, resuming and what a finished upload made. */
 export function uploadOptions(
   metadata: { filename: string; filetype: string },
   callbacks: UploadCallbacks,
   transport: UploadTransport = PAGE_TRANSPORT,
+  owner: string | null = null,
 ): UploadOptions {
   return {
     endpoint: transport.endpoint,
+    fingerprint: (file, options) => Promise.resolve(uploadFingerprint(owner, file, options.endpoint ?? transport.endpoint)),
     ...(transport.headers ? { headers: transport.headers } : {}),
     chunkSize: CHUNK_SIZE,
     retryDelays: RETRY_DELAYS,
@@ -93,13 +113,17 @@ export function uploadOptions(
         callbacks.onError('The upload finished but the server did not say what it saved.'),
       );
     },
-    onError: (error) => callbacks.onError(uploadErrorMessage(error)),
+    onError: (error) => {
+      if (callbacks.onSignedOut && isSignedOut(error)) callbacks.onSignedOut();
+      else callbacks.onError(uploadErrorMessage(error));
+    },
   };
 }
 
-export function startUpload(file: File, callbacks: UploadCallbacks): UploadHandle {
+/** Starts uploading `file` for `owner` (the signed-in user), resuming an earlier upload of it by them. */
+export function startUpload(file: File, callbacks: UploadCallbacks, owner: string | null = null): UploadHandle {
   let attempt = 0;
-  const upload = new Upload(file, uploadOptions({ filename: file.name, filetype: file.type || 'application/octet-stream' }, callbacks));
+  const upload = new Upload(file, uploadOptions({ filename: file.name, filetype: file.type || 'application/octet-stream' }, callbacks, PAGE_TRANSPORT, owner));
   const begin = () => {
     attempt++;
     upload

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_PENDING_UPLOADS_PER_USER } from '@cinegrade/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../auth/AuthProvider';
+import { AuthProvider, useAuth } from '../auth/AuthProvider';
+import { toast } from '../ui/toast-store';
 import { jsonResponse, mockFetch, testAsset } from '../editor/panels/test-helpers';
 import { installFakeEventSource } from '../testing/fake-event-source';
 import { renderWithQueryClient } from '../testing/query-client';
@@ -30,8 +31,8 @@ function itemNamed(name: string): HTMLElement {
   return item;
 }
 
-/** The transfers begun, in order: the file and what the tray hears back (the network is not part of this test). */
-let begun: { name: string; callbacks: UploadCallbacks }[];
+/** The transfers begun, in order: the file, what the tray hears back (the network is not part of this test), for whom, and what the tray asked of it. */
+let begun: { name: string; callbacks: UploadCallbacks; owner: string | null | undefined; paused: number; resumed: number }[];
 
 beforeEach(() => {
   begun = [];
@@ -42,9 +43,10 @@ beforeEach(() => {
     if (url === '/api/assets') return jsonResponse(200, { assets: [] });
     return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
   });
-  vi.mocked(startUpload).mockImplementation((file, callbacks) => {
-    begun.push({ name: file.name, callbacks });
-    return { pause: () => undefined, resume: () => undefined, cancel: () => undefined };
+  vi.mocked(startUpload).mockImplementation((file, callbacks, owner) => {
+    const transfer = { name: file.name, callbacks, owner, paused: 0, resumed: 0 };
+    begun.push(transfer);
+    return { pause: () => void transfer.paused++, resume: () => void transfer.resumed++, cancel: () => undefined };
   });
 });
 afterEach(() => {
@@ -86,5 +88,81 @@ describe('uploads beyond the server cap', () => {
     begun[2]!.callbacks.onSuccess(testAsset({ id: '00000000-0000-4000-8000-0000000000cc', name: 'clip-3' }));
     await waitFor(() => expect(screen.getByText('Uploaded')).toBeTruthy());
     expect(begun).toHaveLength(MAX_PENDING_UPLOADS_PER_USER + 2);
+  });
+});
+
+function SessionButtons() {
+  const { user, signIn, signOut } = useAuth();
+  return (
+    <>
+      <span data-testid="who">{user?.id ?? 'nobody'}</span>
+      <button type="button" onClick={() => void signOut()}>
+        Sign out
+      </button>
+      <button type="button" onClick={() => void signIn({ email: 'ann@example.com', password: 'correct horse battery' })}>
+        Sign in as Ann
+      </button>
+      <button type="button" onClick={() => void signIn({ email: 'bob@example.com', password: 'correct horse battery' })}>
+        Sign in as Bob
+      </button>
+    </>
+  );
+}
+
+describe('an upload interrupted by signing out', () => {
+  it('stops instead of failing, and goes on where it stopped when the same person signs in again; another account never takes it up', async () => {
+    vi.mocked(toast).mockClear();
+    const BOB = { ...USER, id: 'user-2', email: 'bob@example.com' };
+    mockFetch((url, init) => {
+      if (url === '/api/auth/session') return jsonResponse(200, { user: USER, profile: PROFILE, expiresAt: null });
+      if (url === '/api/auth/sign-out') return jsonResponse(200, { success: true });
+      if (url === '/api/auth/sign-in') {
+        const { email } = JSON.parse(init?.body as string) as { email: string };
+        return jsonResponse(200, { user: email === BOB.email ? BOB : USER, profile: { ...PROFILE, id: email === BOB.email ? BOB.id : USER.id }, expiresAt: null });
+      }
+      if (url === '/api/functions/check-subscription') return jsonResponse(200, { subscribed: false, subscription_tier: 'Free', subscription_end: null });
+      if (url === '/api/assets') return jsonResponse(200, { assets: [] });
+      return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    renderWithQueryClient(
+      <MemoryRouter>
+        <AuthProvider>
+          <WorkspaceProvider>
+            <SessionButtons />
+            <Picker />
+            <UploadTray />
+          </WorkspaceProvider>
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('user-1'));
+    const files = ['long take.mp4', 'second.mp4'].map((name) => new File([new Uint8Array(100)], name, { type: 'video/mp4' }));
+    fireEvent.change(screen.getByTestId('picker'), { target: { files } });
+    await waitFor(() => expect(begun).toHaveLength(2));
+    // Uploads are remembered for resuming under their owner's name.
+    expect(begun.map((b) => b.owner)).toEqual(['user-1', 'user-1']);
+    begun[0]!.callbacks.onProgress(7, 100);
+
+    // Signing out: both stop; one's next chunk had already been refused (401), which is not a failure.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('nobody'));
+    begun[1]!.callbacks.onSignedOut!();
+    await waitFor(() => expect(begun.map((b) => b.paused)).toEqual([1, 1]));
+    expect(vi.mocked(toast).mock.calls.filter(([message]) => message.title === 'Upload Failed')).toEqual([]);
+    await waitFor(() => expect(screen.queryAllByTestId('upload-item')).toHaveLength(0));
+
+    // The same person signs in again: both come back to the tray and go on.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in as Ann' }));
+    await waitFor(() => expect(begun.map((b) => b.resumed)).toEqual([1, 1]));
+    expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-status'))).toEqual(['uploading', 'uploading']);
+    expect(within(itemNamed('long take.mp4')).getByText('7%')).toBeTruthy();
+
+    // Signed out again, and someone else signs in: nothing resumes under their account.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(begun.map((b) => b.paused)).toEqual([2, 2]));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in as Bob' }));
+    await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('user-2'));
+    expect(begun.map((b) => b.resumed)).toEqual([1, 1]);
+    expect(screen.queryAllByTestId('upload-item')).toHaveLength(0);
   });
 });

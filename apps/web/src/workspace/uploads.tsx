@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_PENDING_UPLOADS_PER_USER, stripUnsafeNameCharacters, type Asset } from '@cinegrade/contract';
 import { useAuth } from '../auth/AuthProvider';
@@ -36,7 +36,7 @@ export interface UploadActions {
   resumeUpload: (id: number) => void;
   cancelUpload: (id: number) => void;
   dismissUpload: (id: number) => void;
-  /** Empties the tray (on signing out; uploads under way go on). */
+  /** Empties the tray (on signing out; uploads under way wait, interrupted, for their owner to sign in again). */
   clearUploads: () => void;
 }
 
@@ -55,6 +55,9 @@ const UploadActionsContext = createContext<UploadActions | null>(null);
  * that follows refetches it) and, unless the caller says otherwise, opens. At most
  * `MAX_PENDING_UPLOADS_PER_USER` are under way (paused ones included: the server still holds
  * them); more files wait their turn instead of being refused (docs/product-rules.md, 'Limits').
+ * Signing out interrupts the uploads under way (they stop; the server lets their quota go a minute
+ * later); when the same person signs in again they come back to the tray and go on where they
+ * stopped. Another account signing in never takes them up.
  */
 export function UploadsProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -64,6 +67,12 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
   const { openAsset } = useOpenMediaActions();
   const [items, setItems] = useState<UploadItem[]>([]);
   const handles = useRef(new Map<number, UploadHandle>());
+  /** Who started each upload under way. */
+  const owners = useRef(new Map<number, string | null>());
+  /** Uploads stopped by their owner's sign-out, as the tray last showed them: resumed when that owner signs in. */
+  const interrupted = useRef(new Map<number, { owner: string; item: UploadItem | undefined }>());
+  const shown = useRef<UploadItem[]>([]);
+  shown.current = items;
   const nextId = useRef(1);
 
   const patch = useCallback((id: number, change: Partial<UploadItem>) => {
@@ -82,38 +91,88 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
     next.value[1]();
   }, []);
 
+  /** Stops an upload under way until its owner signs in again. */
+  const interrupt = useCallback(
+    (id: number, owner: string) => {
+      if (!interrupted.current.has(id)) interrupted.current.set(id, { owner, item: shown.current.find((item) => item.id === id) });
+      patch(id, { status: 'paused' });
+    },
+    [patch],
+  );
+
   /** Sends one file now (`upload-client.ts`). */
   const send = useCallback(
     (id: number, file: File, outcome: UploadOutcome) => {
-      const handle = startUpload(file, {
-        onProgress: (sent, total) => {
-          patch(id, { sent, status: 'uploading' });
-          outcome.onProgress?.(sent, total);
+      const owner = userId.current;
+      owners.current.set(id, owner);
+      const handle = startUpload(
+        file,
+        {
+          onProgress: (sent, total) => {
+            patch(id, { sent, status: 'uploading' });
+            outcome.onProgress?.(sent, total);
+          },
+          onRetry: () => patch(id, { status: 'retrying' }),
+          // Its owner signed out (the server answered 401): it waits for them rather than failing.
+          ...(owner !== null ? { onSignedOut: () => interrupt(id, owner) } : {}),
+          onSuccess: (asset) => {
+            handles.current.delete(id);
+            owners.current.delete(id);
+            ended();
+            patch(id, { sent: file.size, status: 'done' });
+            const owner = userId.current;
+            void (owner === null ? Promise.resolve() : putAssetInList(client, owner, asset)).then(() => {
+              if (outcome.onDone) outcome.onDone(asset);
+              else void openAsset(asset);
+            });
+            window.setTimeout(() => remove(id), DONE_SHOWN_MS);
+          },
+          onError: (message) => {
+            handles.current.delete(id);
+            owners.current.delete(id);
+            ended();
+            patch(id, { status: 'failed', error: message });
+            if (outcome.onFail) outcome.onFail(message);
+            else toast({ title: 'Upload Failed', description: `Upload failed: ${message}`, variant: 'destructive' });
+          },
         },
-        onRetry: () => patch(id, { status: 'retrying' }),
-        onSuccess: (asset) => {
-          handles.current.delete(id);
-          ended();
-          patch(id, { sent: file.size, status: 'done' });
-          const owner = userId.current;
-          void (owner === null ? Promise.resolve() : putAssetInList(client, owner, asset)).then(() => {
-            if (outcome.onDone) outcome.onDone(asset);
-            else void openAsset(asset);
-          });
-          window.setTimeout(() => remove(id), DONE_SHOWN_MS);
-        },
-        onError: (message) => {
-          handles.current.delete(id);
-          ended();
-          patch(id, { status: 'failed', error: message });
-          if (outcome.onFail) outcome.onFail(message);
-          else toast({ title: 'Upload Failed', description: `Upload failed: ${message}`, variant: 'destructive' });
-        },
-      });
+        owner,
+      );
       handles.current.set(id, handle);
     },
-    [client, ended, openAsset, patch, remove],
+    [client, ended, interrupt, openAsset, patch, remove],
   );
+
+  // Signing out stops the uploads under way; their owner signing in again resumes them.
+  const signedIn = user?.id ?? null;
+  const lastSignedIn = useRef(signedIn);
+  useEffect(() => {
+    const before = lastSignedIn.current;
+    lastSignedIn.current = signedIn;
+    if (before !== null && before !== signedIn) {
+      for (const [id, handle] of handles.current) {
+        if (owners.current.get(id) !== before) continue;
+        handle.pause();
+        interrupt(id, before);
+      }
+    }
+    if (signedIn === null) return;
+    for (const [id, { owner, item }] of interrupted.current) {
+      interrupted.current.delete(id);
+      const handle = handles.current.get(id);
+      if (owner !== signedIn || !handle) {
+        // Another account: this upload is not theirs to go on with, nor to see.
+        handles.current.delete(id);
+        owners.current.delete(id);
+        remove(id);
+        if (handle) ended();
+        continue;
+      }
+      setItems((list) => (list.some((entry) => entry.id === id) ? list : item ? [...list, item] : list));
+      patch(id, { status: 'uploading' });
+      handle.resume();
+    }
+  }, [signedIn, ended, interrupt, patch, remove]);
 
   const uploadFile = useCallback(
     (file: File, outcome: UploadOutcome = {}) => {
@@ -159,6 +218,8 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         const handle = handles.current.get(id);
         handle?.cancel();
         handles.current.delete(id);
+        owners.current.delete(id);
+        interrupted.current.delete(id);
         remove(id);
         if (handle) ended();
       },

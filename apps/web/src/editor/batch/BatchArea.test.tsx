@@ -114,7 +114,8 @@ describe('BatchArea', () => {
     expect(uploads.files.map((f) => f.name)).toEqual(['a.mp4', 'b.mov']);
 
     await waitFor(() => expect(screen.getAllByTestId('batch-file').map((row) => row.getAttribute('data-status'))).toEqual(['processing', 'processing']));
-    expect(sentBody(fetchMock, 'POST')).toMatchObject({ assetIds: uploads.files.map((_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`), selectedLUT: 'cinematic' });
+    // Unless chosen otherwise, each file keeps its own size (nothing scaled up), as MP4.
+    expect(sentBody(fetchMock, 'POST')).toMatchObject({ assetIds: uploads.files.map((_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`), selectedLUT: 'cinematic', outputFormat: 'mp4', quality: 'source' });
     expect(screen.getByText('40%')).toBeTruthy();
 
     expect(await screen.findByRole('heading', { name: 'Batch Processing Complete!' })).toBeTruthy();
@@ -210,6 +211,25 @@ describe('BatchArea', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Library' }));
     expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
     expect(toasts().at(-1)).toEqual({ title: 'Premium Feature', description: 'Batch processing is a premium feature. Please upgrade to access this functionality.', variant: 'destructive' });
+  });
+
+  it('sends the format and size chosen for the batch', { timeout: TEST_LIMIT_MS }, async () => {
+    const session = batchSession([batchFile(1, { status: 'processing', progress: 0, downloadUrl: null })]);
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/batches' && init?.method === 'POST') return jsonResponse(201, { session, skipped: [], message: 'Processing 1 video file' });
+      if (url === `/api/batches/${session.id}`) return jsonResponse(200, session);
+      if (url === '/api/batches') return jsonResponse(200, { sessions: [] });
+      return jsonResponse(404, { code: 'not_found', message: 'Not found.' });
+    });
+    renderArea();
+    const size = screen.getByRole<HTMLSelectElement>('combobox', { name: "Size of the batch's files" });
+    expect(size.value).toBe('source');
+    expect(Array.from(size.options).map((o) => o.value)).toEqual(['source', '720p', '1080p', '2k', '4k', '8k', '16k']);
+    fireEvent.change(size, { target: { value: '4k' } });
+    fireEvent.change(screen.getByRole('combobox', { name: "Format of the batch's files" }), { target: { value: 'mov' } });
+    addFiles([video('a.mp4')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Process 1 Files' }));
+    await waitFor(() => expect(sentBody(fetchMock, 'POST')).toMatchObject({ outputFormat: 'mov', quality: '4k' }));
   });
 
   it('leaves out files whose upload failed, saying which, and offers to choose again when none arrived', async () => {
