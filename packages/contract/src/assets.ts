@@ -31,6 +31,10 @@ export const MediaMetadata = z
     hdr: z.boolean(),
     rotation: z.number().int(),
     audioCodec: z.string().nullable(),
+    /** Interlaced scan ('tt', 'bb', 'tb', 'bt': which field first); absent or null when progressive or not said. */
+    fieldOrder: z.string().nullable().optional(),
+    /** Non-square pixels: the sample (pixel) aspect ratio as [width, height]; absent or null when square. */
+    sampleAspectRatio: z.tuple([z.number().int().positive(), z.number().int().positive()]).nullable().optional(),
   })
   .meta({ id: 'MediaMetadata' });
 export type MediaMetadata = z.infer<typeof MediaMetadata>;

@@ -1,5 +1,5 @@
 import { needsToneMapping, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
-import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, TO_BT709_YCBCR, zscaleSize } from './colour-chain';
+import { BT709_FRAME_TAGS, BT709_TAGS, hasUntaggedMatrix, inputChain, isInterlaced, isStandardDefinition, TO_BT709_YCBCR, zscaleSize } from './colour-chain';
 
 /**
  * ffmpeg and ffprobe argument lists, built as data by pure functions (docs/engineering-rules.md, 'ffmpeg arguments') and tested
@@ -16,9 +16,14 @@ export interface InputSpec {
   demuxer: string;
 }
 
-export function inputArgs(input: InputSpec, seekSeconds?: number): string[] {
-  const seek = seekSeconds !== undefined && seekSeconds > 0 ? ['-ss', seekSeconds.toFixed(3)] : [];
-  return [...seek, '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-max_pixels', String(MAX_PIXELS), '-i', input.path];
+/** A position in the source as ffmpeg is given it: to the millisecond. */
+export const seekPosition = (seconds: number): string => seconds.toFixed(3);
+
+/** The input, from `seekSeconds` (exactly: frames before it are decoded and dropped) and up to `endSeconds` (frames from it on are not read) when given. */
+export function inputArgs(input: InputSpec, seekSeconds?: number, endSeconds?: number): string[] {
+  const seek = seekSeconds !== undefined && seekSeconds > 0 ? ['-ss', seekPosition(seekSeconds)] : [];
+  const end = endSeconds !== undefined ? ['-to', seekPosition(endSeconds)] : [];
+  return [...seek, ...end, '-protocol_whitelist', 'file,pipe', '-f', input.demuxer, '-max_pixels', String(MAX_PIXELS), '-i', input.path];
 }
 
 export function probeArgs(input: InputSpec): string[] {
@@ -29,6 +34,17 @@ export function probeArgs(input: InputSpec): string[] {
 export function displaySize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation'>): { width: number; height: number } {
   const turned = Math.abs(metadata.rotation) % 180 === 90;
   return turned ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
+}
+
+/**
+ * The picture's shape as a person sees it: non-square pixels (an anamorphic or SD source, whose
+ * file says so) widened or narrowed to square ones, then the rotation. The proxy and the export
+ * keep the source's pixels and carry its pixel aspect ratio in the file, so players show the same
+ * shape; a JPEG thumbnail has none to carry, so it is drawn at this size.
+ */
+export function displayAspectSize(metadata: Pick<MediaMetadata, 'width' | 'height' | 'rotation' | 'sampleAspectRatio'>): { width: number; height: number } {
+  const [num, den] = metadata.sampleAspectRatio ?? [1, 1];
+  return displaySize({ ...metadata, width: Math.max(1, Math.round((metadata.width * num) / den)) });
 }
 
 /** Scales so the longest side is at most `longest`, never up. */
@@ -48,7 +64,6 @@ export function thumbnailTime(durationSeconds: number | null): number {
  * (the qscale ladder runs 2 = best to 31; 5 lands near libjpeg quality 80).
  */
 export function thumbnailArgs(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): string[] {
-  const size = fitLongestSide(displaySize(metadata).width, displaySize(metadata).height, 320);
   const seek = mediaType === 'video' ? thumbnailTime(metadata.durationSeconds) : undefined;
   return [
     '-hide_banner',
@@ -59,7 +74,7 @@ export function thumbnailArgs(input: InputSpec, metadata: MediaMetadata, mediaTy
     '-frames:v',
     '1',
     '-vf',
-    `scale=${size.width}:${size.height}:flags=bicubic,format=yuvj420p`,
+    thumbnailFilter(metadata, mediaType),
     '-q:v',
     '5',
     '-f',
@@ -71,6 +86,28 @@ export function thumbnailArgs(input: InputSpec, metadata: MediaMetadata, mediaTy
   ];
 }
 
+/**
+ * A video's thumbnail is decoded as its preview and export are: the input chain (deinterlacing,
+ * untagged colours, HDR tone mapping) at the thumbnail's size, then the JFIF matrix, full range;
+ * drawn at the display aspect (displayAspectSize) with square pixels. Stills are scaled as they are.
+ */
+export function thumbnailFilter(metadata: MediaMetadata, mediaType: 'video' | 'image'): string {
+  if (mediaType === 'image') {
+    const size = fitLongestSide(displaySize(metadata).width, displaySize(metadata).height, 320);
+    return `scale=${size.width}:${size.height}:flags=bicubic,format=yuvj420p`;
+  }
+  const shown = displayAspectSize(metadata);
+  const size = fitLongestSide(shown.width, shown.height, 320);
+  return [...inputChain(metadata, zscaleSize(size, false)), 'zscale=matrix=470bg:range=full', 'format=yuvj420p', 'setsar=1'].join(',');
+}
+
+/**
+ * Every decoded frame is written once, at its own time: without this ffmpeg makes an MP4 or MOV
+ * constant-rate at the stream's `r_frame_rate`, doubling frames of interlaced sources (whose rate
+ * it takes from the fields) and filling the gaps of variable-rate phone clips with copies.
+ */
+export const KEEP_FRAME_TIMING = ['-fps_mode', 'passthrough'];
+
 /** Chromium plays these without help: H.264, VP8, VP9 and AV1 at 8 bits 4:2:0 in MP4/MOV/WebM. */
 const PLAYABLE_VIDEO_CODECS = new Set(['h264', 'vp8', 'vp9', 'av1']);
 const PLAYABLE_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p']);
@@ -79,11 +116,15 @@ const PLAYABLE_IMAGE_DEMUXERS = new Set(['jpeg_pipe', 'png_pipe', 'webp_pipe', '
 /**
  * Whether the editor needs a browser-playable proxy: ProRes, HEVC, AVI, 10-bit, 4K above 30 fps,
  * containers Chromium does not open, and HDR (PQ, HLG) whatever its codec, which the browser
- * would show its own way while the export tone-maps it. Export always reads the original.
+ * would show its own way while the export tone-maps it; interlaced video, which the export
+ * deinterlaces and the browser would not; and standard-definition video without a YCbCr matrix,
+ * which the export reads as BT.601 and the browser might not. Export always reads the original.
  */
 export function needsProxy(demuxer: string, mediaType: 'video' | 'image', metadata: MediaMetadata): boolean {
   if (mediaType === 'image') return !PLAYABLE_IMAGE_DEMUXERS.has(demuxer);
   if (needsToneMapping(metadata)) return true;
+  if (isInterlaced(metadata)) return true;
+  if (isStandardDefinition(metadata) && hasUntaggedMatrix(metadata)) return true;
   if (demuxer !== 'mov' && demuxer !== 'matroska') return true;
   if (demuxer === 'matroska' && !['vp8', 'vp9', 'av1'].includes(metadata.videoCodec ?? '')) return true;
   if (!PLAYABLE_VIDEO_CODECS.has(metadata.videoCodec ?? '')) return true;
@@ -156,6 +197,7 @@ export function proxyArgs(input: InputSpec, metadata: MediaMetadata, mediaType: 
     '-pix_fmt',
     'yuv420p',
     ...BT709_TAGS,
+    ...KEEP_FRAME_TIMING,
     '-c:a',
     'aac',
     '-b:a',
