@@ -72,7 +72,7 @@ function expectedArgs(format: AnyExportFormat, quality: ExportQuality, firstStep
     '-hide_banner', '-nostdin', '-v', 'error',
     '-protocol_whitelist', 'file,pipe', '-f', 'mov', '-max_pixels', String(16384 * 16384), '-i', '/work/in.mov',
     '-filter_complex', `[0:v:0]${firstStep},${GRADE_STEP},${finalStep(format, quality)}[vout]`,
-    '-map', '[vout]', ...spec.audio, ...spec.encoder, '-fps_mode', 'passthrough',
+    '-map', '[vout]', ...spec.audio, ...spec.encoder, ...(format === 'avi' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base', '-1']),
     '-max_muxing_queue_size', '1024', '-progress', 'pipe:1', '-nostats',
     ...spec.muxer, '-y', '/tmp/cinegrade-export-1/out',
   ];

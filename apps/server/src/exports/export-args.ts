@@ -74,7 +74,15 @@ interface OutputSpec {
   encoder: string[];
   audio: string[];
   muxer: string[];
+  /**
+   * A segment's extra muxer options. MP4 and MOV: a segment's first frame lies after its seek
+   * point, which the file says with an edit list counted in the movie timescale (1/1000 s by
+   * default, off by up to 2 ms after the join); at 1/90000 s it is exact.
+   */
+  segmentMuxer?: string[];
 }
+
+const SEGMENT_EDIT_LIST = ['-movie_timescale', '90000'];
 
 const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
 
@@ -93,6 +101,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     encoder: ['-c:v', 'libx264', '-profile:v', 'high', '-preset', 'medium', '-crf', '18', '-pix_fmt', 'yuv420p', ...BT709_TAGS],
     audio: ['-map', '0:a:0?', '-c:a', 'aac', '-b:a', '192k'],
     muxer: ['-movflags', '+faststart', '-f', 'mp4'],
+    segmentMuxer: SEGMENT_EDIT_LIST,
   },
   webm: {
     convert: TO_BT709_YCBCR,
@@ -109,6 +118,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     encoder: ['-c:v', 'prores_ks', '-profile:v', '3', '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le', ...BT709_TAGS],
     audio: ['-map', '0:a?', '-c:a', 'pcm_s24le'],
     muxer: ['-f', 'mov'],
+    segmentMuxer: SEGMENT_EDIT_LIST,
   },
   avi: {
     convert: '',
@@ -180,8 +190,8 @@ const PROGRESS = ['-max_muxing_queue_size', '1024', '-progress', 'pipe:1', '-nos
 
 /**
  * The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). Every
- * decoded frame is written once at its own time (KEEP_FRAME_TIMING): a variable-rate source stays
- * variable, and nothing is doubled or dropped. A segment reads its stretch of the source (exactly:
+ * decoded frame is written once at its own time (KEEP_FRAME_TIMING; AVI, without timestamps, keeps
+ * ffmpeg's default): a variable-rate source stays variable, and nothing is doubled or dropped. A segment reads its stretch of the source (exactly:
  * ffmpeg decodes from the keyframe before the seek and drops what precedes it) and has no audio:
  * the join adds the audio, encoded once.
  */
@@ -189,8 +199,9 @@ export function exportArgs(job: ExportJob): string[] {
   const output = OUTPUTS[job.format];
   const { segment } = job;
   const audio = segment ? ['-an'] : output.audio;
-  const timing = isSegmentable(job.format) ? KEEP_FRAME_TIMING : [];
-  return [...commandStart(job.input, segment), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...output.encoder, ...timing, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+  const timing = isSegmentable(job.format) && job.format !== 'avi' ? KEEP_FRAME_TIMING : [];
+  const muxer = segment ? [...(output.segmentMuxer ?? []), ...output.muxer] : output.muxer;
+  return [...commandStart(job.input, segment), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...output.encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
 }
 
 /** Whether a segmented export in this format joins by stream copy: every video format does; stills are never split. */
@@ -208,7 +219,8 @@ export function joinArgs(job: { original: InputSpec; listPath: string; format: A
   const output = OUTPUTS[job.format];
   const concat = ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', job.listPath];
   const tags = output.tagBt709 ? BT709_TAGS : [];
-  return [...commandStart(job.original), ...concat, '-map', '1:v:0', ...output.audio, '-c:v', 'copy', ...tags, ...KEEP_FRAME_TIMING, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+  const timing = job.format === 'avi' ? [] : ['-fps_mode', 'passthrough'];
+  return [...commandStart(job.original), ...concat, '-map', '1:v:0', ...output.audio, '-c:v', 'copy', ...tags, ...timing, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
 }
 
 /** One line of a concat demuxer list: the path quoted, its quotes escaped. */

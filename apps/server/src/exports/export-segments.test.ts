@@ -46,7 +46,9 @@ describe('segment and join arguments', () => {
     expect(part[part.indexOf('-filter_complex') + 1]).toBe(whole[whole.indexOf('-filter_complex') + 1]);
     expect(part).toContain('-an');
     expect(part).not.toContain('aac');
-    expect(part.slice(part.indexOf('-fps_mode'), part.indexOf('-fps_mode') + 2)).toEqual(['-fps_mode', 'passthrough']);
+    expect(part.slice(part.indexOf('-fps_mode'), part.indexOf('-fps_mode') + 4)).toEqual(['-fps_mode', 'passthrough', '-enc_time_base', '-1']);
+    expect(part.slice(part.indexOf('-movie_timescale'), part.indexOf('-movie_timescale') + 2)).toEqual(['-movie_timescale', '90000']);
+    expect(whole).not.toContain('-movie_timescale');
     const last = exportArgs({ ...job, segment: { seekSeconds: 5.95, endSeconds: null } });
     expect(last).not.toContain('-to');
   });

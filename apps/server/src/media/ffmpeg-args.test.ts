@@ -32,7 +32,7 @@ describe('thumbnailArgs', () => {
   it('writes one JPEG frame at the thumbnail time, longest side 320', () => {
     const args = thumbnailArgs({ path: '/in.mp4', demuxer: 'mov' }, video, 'video', '/out.jpg');
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '1.000']);
-    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', 'zscale=w=320:h=180:filter=bicubic,format=gbrpf32le,zscale=matrix=470bg:range=full,format=yuvj420p,setsar=1', '-q:v', '5', '/out.jpg']));
+    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', 'scale=320:180:flags=bicubic,format=yuvj420p,setsar=1', '-q:v', '5', '/out.jpg']));
     const still = thumbnailArgs({ path: '/in.png', demuxer: 'png_pipe' }, { ...video, width: 800, height: 600 }, 'image', '/o.jpg');
     expect(still).not.toContain('-ss');
     expect(still).toContain('scale=320:240:flags=bicubic,format=yuvj420p');
@@ -40,15 +40,16 @@ describe('thumbnailArgs', () => {
 
   it("decodes a video's frame as the preview and export do: deinterlaced, HDR tone-mapped", () => {
     const pq = { ...video, colorPrimaries: 'bt2020', colorTransfer: 'smpte2084', colorSpace: 'bt2020nc', hdr: true };
-    expect(thumbnailFilter(pq, 'video')).toBe('zscale=w=320:h=180:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,format=gbrpf32le,zscale=matrix=470bg:range=full,format=yuvj420p,setsar=1');
-    expect(thumbnailFilter({ ...video, fieldOrder: 'tt' }, 'video').startsWith('bwdif=mode=send_frame:parity=auto:deint=interlaced,zscale=w=320:h=180')).toBe(true);
+    expect(thumbnailFilter(pq, 'video')).toBe('zscale=w=320:h=180:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,format=gbrpf32le,zscale=matrix=470bg:range=full,format=yuv444p,format=yuvj420p,setsar=1');
+    expect(thumbnailFilter({ ...video, fieldOrder: 'tt' }, 'video')).toBe('bwdif=mode=send_frame:parity=auto:deint=interlaced,scale=320:180:flags=bicubic,format=yuvj420p,setsar=1');
+    expect(thumbnailFilter({ ...pq, fieldOrder: 'tt' }, 'video').startsWith('bwdif=mode=send_frame:parity=auto:deint=interlaced,zscale=w=320:h=180')).toBe(true);
   });
 
   it('draws non-square pixels at their display aspect', () => {
     // PAL 4:3 (16:15 pixels) is 768 wide as shown; 3GP CIF with 63:44 pixels is 7:4.
     const pal = { ...video, width: 720, height: 576, sampleAspectRatio: [16, 15] as [number, number] };
     expect(displayAspectSize(pal)).toEqual({ width: 768, height: 576 });
-    expect(thumbnailFilter(pal, 'video')).toContain('zscale=w=320:h=240:');
+    expect(thumbnailFilter(pal, 'video')).toContain('scale=320:240:');
     expect(displayAspectSize({ ...video, width: 352, height: 288, sampleAspectRatio: [63, 44] })).toEqual({ width: 504, height: 288 });
     // The pixels are widened before the picture is turned upright.
     expect(displayAspectSize({ ...pal, rotation: 90 })).toEqual({ width: 576, height: 768 });
@@ -97,7 +98,7 @@ describe('proxyArgs', () => {
   it("runs the export's input chain: untagged input tagged, same size left unscaled, HDR tone-mapped", () => {
     const untagged = proxyArgs({ path: '/in.avi', demuxer: 'avi' }, { ...video, width: 640, height: 480, colorPrimaries: null, colorTransfer: 'unknown', colorSpace: null }, 'video', '/p.mp4');
     expect(filterOf(untagged)).toBe(`setparams=colorspace=smpte170m:color_primaries=smpte170m:color_trc=bt709,zscale,format=gbrpf32le,${chroma}`);
-    expect(untagged.slice(untagged.indexOf('-fps_mode'), untagged.indexOf('-fps_mode') + 2)).toEqual(['-fps_mode', 'passthrough']);
+    expect(untagged.slice(untagged.indexOf('-fps_mode'), untagged.indexOf('-fps_mode') + 4)).toEqual(['-fps_mode', 'passthrough', '-enc_time_base', '-1']);
     const pq = { ...video, width: 3840, height: 2160, videoCodec: 'hevc', pixelFormat: 'yuv420p10le', colorPrimaries: 'bt2020', colorTransfer: 'smpte2084', colorSpace: 'bt2020nc', hdr: true };
     expect(filterOf(proxyArgs({ path: '/in.mov', demuxer: 'mov' }, pq, 'video', '/p.mp4'))).toBe(
       `zscale=w=1920:h=1080:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,format=gbrpf32le,${chroma}`,

@@ -1,5 +1,5 @@
 import { needsToneMapping, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
-import { BT709_FRAME_TAGS, BT709_TAGS, hasUntaggedMatrix, inputChain, isInterlaced, isStandardDefinition, TO_BT709_YCBCR, zscaleSize } from './colour-chain';
+import { BT709_FRAME_TAGS, BT709_TAGS, DEINTERLACE, hasUntaggedMatrix, inputChain, isInterlaced, isStandardDefinition, TO_BT709_YCBCR, zscaleSize } from './colour-chain';
 
 /**
  * ffmpeg and ffprobe argument lists, built as data by pure functions (docs/engineering-rules.md, 'ffmpeg arguments') and tested
@@ -87,9 +87,11 @@ export function thumbnailArgs(input: InputSpec, metadata: MediaMetadata, mediaTy
 }
 
 /**
- * A video's thumbnail is decoded as its preview and export are: the input chain (deinterlacing,
- * untagged colours, HDR tone mapping) at the thumbnail's size, then the JFIF matrix, full range;
- * drawn at the display aspect (displayAspectSize) with square pixels. Stills are scaled as they are.
+ * A video's thumbnail shows its frame as the preview does: deinterlaced (DEINTERLACE), and an HDR
+ * (PQ, HLG) frame through the input chain, tone-mapped, at the thumbnail's size, then the JFIF
+ * matrix, full range (4:4:4 from zscale, which refuses odd sizes for 4:2:0; swscale subsamples).
+ * Other frames are scaled by swscale, so thumbnails need no zscale. Drawn at the display aspect
+ * (displayAspectSize) with square pixels. Stills are scaled as they are.
  */
 export function thumbnailFilter(metadata: MediaMetadata, mediaType: 'video' | 'image'): string {
   if (mediaType === 'image') {
@@ -98,15 +100,20 @@ export function thumbnailFilter(metadata: MediaMetadata, mediaType: 'video' | 'i
   }
   const shown = displayAspectSize(metadata);
   const size = fitLongestSide(shown.width, shown.height, 320);
-  return [...inputChain(metadata, zscaleSize(size, false)), 'zscale=matrix=470bg:range=full', 'format=yuvj420p', 'setsar=1'].join(',');
+  if (needsToneMapping(metadata)) return [...inputChain(metadata, zscaleSize(size, false)), 'zscale=matrix=470bg:range=full', 'format=yuv444p', 'format=yuvj420p', 'setsar=1'].join(',');
+  return [...(isInterlaced(metadata) ? [DEINTERLACE] : []), `scale=${size.width}:${size.height}:flags=bicubic`, 'format=yuvj420p', 'setsar=1'].join(',');
 }
 
 /**
  * Every decoded frame is written once, at its own time: without this ffmpeg makes an MP4 or MOV
  * constant-rate at the stream's `r_frame_rate`, doubling frames of interlaced sources (whose rate
- * it takes from the fields) and filling the gaps of variable-rate phone clips with copies.
+ * it takes from the fields) and filling the gaps of variable-rate phone clips with copies. The
+ * encoder counts time in the source's own units (`-enc_time_base -1`), not in frames of a guessed
+ * rate, which would round a variable-rate clip's times (or a segment's, which count from its seek
+ * point) to that rate's grid. Not for AVI, which has no timestamps: ffmpeg's default there keeps
+ * each frame in its slot of the stream's rate.
  */
-export const KEEP_FRAME_TIMING = ['-fps_mode', 'passthrough'];
+export const KEEP_FRAME_TIMING = ['-fps_mode', 'passthrough', '-enc_time_base', '-1'];
 
 /** Chromium plays these without help: H.264, VP8, VP9 and AV1 at 8 bits 4:2:0 in MP4/MOV/WebM. */
 const PLAYABLE_VIDEO_CODECS = new Set(['h264', 'vp8', 'vp9', 'av1']);

@@ -23,7 +23,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useGradeState } from '../editor/grade-store';
 import { useUserSettings } from '../settings/settings-queries';
 import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
-import { proFootnote, qualityHint } from './export-hints';
+import { proFootnote, qualityHint, sourceNote } from './export-hints';
 import { gradeToExport, useExport } from './use-export';
 import { useMediaFeatures } from './use-media-features';
 import './export.css';
@@ -88,6 +88,7 @@ export function ExportMenu() {
 
   const formats = exportFormatsFor(mediaType);
   const hintSource = { mediaType, size, metadata: media?.source === 'asset' ? media.asset.metadata : null };
+  const note = sourceNote(hintSource.metadata);
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
   const formatInfo = exportFormatInfo(format);
   const qualityInfo = exportQualityInfo(choice.quality);
@@ -179,6 +180,7 @@ export function ExportMenu() {
           <DropdownMenu.Item className="menu-item" disabled={blocked(quick.format) !== null} onSelect={() => run(quick)}>
             Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
           </DropdownMenu.Item>
+          {note && <div className="menu-label faint small">{note}</div>}
           {!pro && <div className="menu-label faint small">{proFootnote(formats)}</div>}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -32,3 +32,12 @@ export function proFootnote(formats: readonly ExportFormatInfo[]): string {
   const names = formats.filter((f) => f.pro).map((f) => f.label);
   return names.length > 0 ? `${names.join(', ')} and sizes above 720p need Premium.` : 'Sizes above 720p need Premium.';
 }
+
+/**
+ * What the export does to the source that a person should know before exporting: an interlaced
+ * source (fields, as from a 1080i camcorder) is deinterlaced, one frame per field pair, in the
+ * preview and the export alike (docs/color-engine.md, 'Input chain'). Null when nothing applies.
+ */
+export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder'> | null | undefined): string | null {
+  return metadata?.fieldOrder ? 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.' : null;
+}
