@@ -170,8 +170,10 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   const source = displaySize(metadata);
   const sameSize = source.width === plan.output.width && source.height === plan.output.height;
   // A segment's clock starts at its seek point (ffmpeg's input seek), so its frames keep their
-  // place in the source: the join lays each segment at its seek point (concatList).
-  const steps = [...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
+  // place in the source: the join lays each segment at its seek point (concatList). AVI has no
+  // timestamps to keep: its segments start their clock at their first frame and join end to end.
+  const restart = job.segment && !keepsSourceTimes(format) ? ['setpts=PTS-STARTPTS'] : [];
+  const steps = [...restart, ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
@@ -199,9 +201,14 @@ export function exportArgs(job: ExportJob): string[] {
   const output = OUTPUTS[job.format];
   const { segment } = job;
   const audio = segment ? ['-an'] : output.audio;
-  const timing = isSegmentable(job.format) && job.format !== 'avi' ? KEEP_FRAME_TIMING : [];
+  const timing = isSegmentable(job.format) && keepsSourceTimes(job.format) ? KEEP_FRAME_TIMING : [];
   const muxer = segment ? [...(output.segmentMuxer ?? []), ...output.muxer] : output.muxer;
   return [...commandStart(job.input, segment), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...output.encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
+}
+
+/** Whether this format's file keeps each frame's own time (every video format but AVI, whose frames sit in the slots of one rate). */
+export function keepsSourceTimes(format: AnyExportFormat): boolean {
+  return format !== 'avi';
 }
 
 /** Whether a segmented export in this format joins by stream copy: every video format does; stills are never split. */
@@ -219,7 +226,7 @@ export function joinArgs(job: { original: InputSpec; listPath: string; format: A
   const output = OUTPUTS[job.format];
   const concat = ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', job.listPath];
   const tags = output.tagBt709 ? BT709_TAGS : [];
-  const timing = job.format === 'avi' ? [] : ['-fps_mode', 'passthrough'];
+  const timing = keepsSourceTimes(job.format) ? ['-fps_mode', 'passthrough'] : [];
   return [...commandStart(job.original), ...concat, '-map', '1:v:0', ...output.audio, '-c:v', 'copy', ...tags, ...timing, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
 }
 
@@ -233,9 +240,11 @@ export function concatListLine(file: string): string {
  * segment's timestamps count from its seek point (`inpoint 0` keeps them so, where the demuxer
  * would otherwise start the file at its first frame), and each lasts to the next one's seek point
  * (`duration`): every frame lands at its time in the source, however unevenly the frames are spaced.
+ * AVI segments, which start at their first frame (keepsSourceTimes), join end to end.
  */
-export function concatList(segments: { path: string; range: SegmentRange }[]): string {
+export function concatList(segments: { path: string; range: SegmentRange }[], format: AnyExportFormat): string {
   const entries = segments.map(({ path: file, range }) => {
+    if (!keepsSourceTimes(format)) return concatListLine(file);
     const span = range.endSeconds === null ? [] : [`duration ${seekPosition(Number(seekPosition(range.endSeconds)) - Number(seekPosition(range.seekSeconds)))}`];
     return [concatListLine(file), 'inpoint 0', ...span].join('\n');
   });

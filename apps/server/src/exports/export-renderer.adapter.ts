@@ -181,7 +181,7 @@ export class ExportRenderer {
             list.push({ path: copy.path, range: segmentRange(segment, segments[index + 1]) });
           }
           const listPath = path.join(run.work, 'segments.txt');
-          await fs.promises.writeFile(listPath, concatList(list));
+          await fs.promises.writeFile(listPath, concatList(list, job.format));
           const outputPath = path.join(run.work, `output.${path.extname(row.output_key).slice(1)}`);
           await run.ffmpeg(joinArgs({ original: run.original, listPath, format: job.format, outputPath }), exportTimeoutMs(job.metadata, job.format, job.quality), 0);
           await run.settle();

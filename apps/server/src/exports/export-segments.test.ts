@@ -56,7 +56,8 @@ describe('segment and join arguments', () => {
   it('the join lays each segment at its seek point, lasting to the next one\'s', () => {
     const plan = planSegments({ durationSeconds: 8, frameRate: 10 }, 'mp4', 2) ?? [];
     const rows = plan.map((s) => ({ seek_seconds: s.seekSeconds }));
-    const list = concatList(rows.map((row, index) => ({ path: `/w/part-${index}.mp4`, range: segmentRange(row, rows[index + 1]) })));
+    const parts = rows.map((row, index) => ({ path: `/w/part-${index}.mp4`, range: segmentRange(row, rows[index + 1]) }));
+    const list = concatList(parts, 'mp4');
     expect(list).toBe(
       [
         "file '/w/part-0.mp4'", 'inpoint 0', 'duration 1.950',
@@ -65,6 +66,11 @@ describe('segment and join arguments', () => {
         "file '/w/part-3.mp4'", 'inpoint 0', '',
       ].join('\n'),
     ); // prettier-ignore
+    // AVI has no timestamps: its segments start at their first frame and join end to end.
+    expect(concatList(parts, 'avi')).toBe("file '/w/part-0.mp4'\nfile '/w/part-1.mp4'\nfile '/w/part-2.mp4'\nfile '/w/part-3.mp4'\n");
+    const avi = exportArgs({ ...job, format: 'avi', segment: { seekSeconds: 1.95, endSeconds: 3.95 } });
+    expect(avi[avi.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]setpts=PTS-STARTPTS,/);
+    expect(avi).not.toContain('-fps_mode');
   });
 
   it('the join copies the video from the list and encodes the original\'s audio once', () => {
