@@ -10,9 +10,13 @@ const PATTERN = (size, seconds, rate = 25) => ['-f', 'lavfi', '-i', `testsrc2=si
 const TONE = (seconds) => ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`];
 
 /** @type {Record<string, string[]>} ffmpeg arguments (after the inputs' -y) per fixture file */
+// The web-playable clips are tagged BT.709, as phones and browsers tag theirs: an untagged clip of
+// 576 lines or fewer is read as BT.601 and gets a preview copy (docs/color-engine.md, 'Input chain').
+const BT709 = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv'];
+
 const RECIPES = {
-  'h264.mp4': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
-  'vp9.webm': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-deadline', 'realtime', '-cpu-used', '8', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-shortest'],
+  'h264-bt709.mp4': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', ...BT709, '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
+  'vp9-bt709.webm': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-deadline', 'realtime', '-cpu-used', '8', '-pix_fmt', 'yuv420p', ...BT709, '-c:a', 'libopus', '-shortest'],
   'prores.mov': [...PATTERN('640x360', 2), ...TONE(2), '-c:v', 'prores_ks', '-profile:v', '3', '-pix_fmt', 'yuv422p10le', '-c:a', 'pcm_s16le', '-shortest'],
   // About 20 MB: several 8 MB upload chunks, for interrupted and paused uploads.
   'prores-10s.mov': [...PATTERN('640x360', 10), '-c:v', 'prores_ks', '-profile:v', '3', '-pix_fmt', 'yuv422p10le'],
@@ -49,14 +53,14 @@ export function mediaFixtures(dir) {
     fs.writeFileSync(file('truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.4)));
   }
   // Headers intact, pictures cut off: passes the probe, fails when decoded.
-  if (!fs.existsSync(file('damaged-frames.mp4'))) {
-    const whole = fs.readFileSync(file('h264.mp4'));
-    fs.writeFileSync(file('damaged-frames.mp4'), whole.subarray(0, Math.floor(whole.length * 0.05)));
+  if (!fs.existsSync(file('damaged-frames-bt709.mp4'))) {
+    const whole = fs.readFileSync(file('h264-bt709.mp4'));
+    fs.writeFileSync(file('damaged-frames-bt709.mp4'), whole.subarray(0, Math.floor(whole.length * 0.05)));
   }
   return {
-    damagedFramesMp4: file('damaged-frames.mp4'),
-    h264Mp4: file('h264.mp4'),
-    vp9Webm: file('vp9.webm'),
+    damagedFramesMp4: file('damaged-frames-bt709.mp4'),
+    h264Mp4: file('h264-bt709.mp4'),
+    vp9Webm: file('vp9-bt709.webm'),
     proresMov: file('prores.mov'),
     proresLongMov: file('prores-10s.mov'),
     png: file('still.png'),

@@ -42,6 +42,10 @@ export const MediaMetadata = z
     audioCodec: z.string().nullable(),
     frameCount: z.number().int().optional().describe("A video's frames, counted from its packets when it was uploaded (as `durationSeconds` is measured, not taken from the header)."),
     declaredDurationSeconds: z.number().nullable().optional().describe('What the file\'s header claimed, kept when it differed from the measured length by more than 5 %.'),
+    /** Interlaced scan ('tt', 'bb', 'tb', 'bt': which field first); absent or null when progressive or not said. */
+    fieldOrder: z.string().nullable().optional(),
+    /** Non-square pixels: the sample (pixel) aspect ratio as [width, height]; absent or null when square. */
+    sampleAspectRatio: z.tuple([z.number().int().positive(), z.number().int().positive()]).nullable().optional(),
   })
   .meta({ id: 'MediaMetadata' });
 export type MediaMetadata = z.infer<typeof MediaMetadata>;

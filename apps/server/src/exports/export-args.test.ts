@@ -72,7 +72,7 @@ function expectedArgs(format: AnyExportFormat, quality: ExportQuality, firstStep
     '-hide_banner', '-nostdin', '-v', 'error',
     '-protocol_whitelist', 'file,pipe', '-f', 'mov', '-max_pixels', String(16384 * 16384), '-i', '/work/in.mov',
     '-filter_complex', `[0:v:0]${firstStep},${GRADE_STEP},${finalStep(format, quality)}[vout]`,
-    '-map', '[vout]', ...spec.audio, ...spec.encoder,
+    '-map', '[vout]', ...spec.audio, ...spec.encoder, ...(format === 'avi' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base', '-1']),
     '-max_muxing_queue_size', '1024', '-progress', 'pipe:1', '-nostats',
     ...spec.muxer, '-y', '/tmp/cinegrade-export-1/out',
   ];
@@ -131,7 +131,22 @@ describe('exportFilterGraph', () => {
     expect(enlarged).toContain('gblur=sigma=8.64:steps=6'); // the source's 1080 lines: scaled up after
   });
 
-  it('fills in only the tags an untagged source lacks: BT.709 limited for video, JFIF for JPEG stills', () => {
+  it('untagged standard definition is BT.601: 625-line primaries for 576 and 288 lines, 525-line ones otherwise', () => {
+    const untagged = { ...hd, colorSpace: null, colorPrimaries: null, colorTransfer: null, colorRange: null };
+    expect(inputTagFilter({ ...untagged, width: 720, height: 576 })).toBe('setparams=colorspace=bt470bg:color_primaries=bt470bg:color_trc=bt709:range=tv');
+    expect(inputTagFilter({ ...untagged, width: 352, height: 288 })).toBe('setparams=colorspace=bt470bg:color_primaries=bt470bg:color_trc=bt709:range=tv');
+    expect(inputTagFilter({ ...untagged, width: 720, height: 480 })).toBe('setparams=colorspace=smpte170m:color_primaries=smpte170m:color_trc=bt709:range=tv');
+    expect(inputTagFilter({ ...untagged, width: 1280, height: 720 })).toBe('setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv');
+    // A tagged SD source keeps its own tags.
+    expect(inputTagFilter({ ...hd, width: 720, height: 576 })).toBeNull();
+  });
+
+  it('deinterlaces interlaced sources first, one frame per frame', () => {
+    expect(exportFilterGraph(job('mp4', '1080p', { ...hd, fieldOrder: 'tt' }))).toBe(exportFilterGraph(job('mp4', '1080p')).replace('[0:v:0]', '[0:v:0]bwdif=mode=send_frame:parity=auto:deint=interlaced,'));
+    expect(exportFilterGraph(job('mp4', '1080p', { ...hd, fieldOrder: null }))).not.toContain('bwdif');
+  });
+
+  it('fills in only the tags an untagged source lacks: BT.709 limited for HD video, JFIF for JPEG stills', () => {
     const untagged = { ...hd, colorSpace: null, colorPrimaries: 'unknown', colorTransfer: null, colorRange: null };
     expect(inputTagFilter(untagged)).toBe('setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv');
     expect(inputTagFilter({ ...hd, colorRange: null })).toBe('setparams=range=tv');

@@ -1,7 +1,7 @@
 import { ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
 import { exportFrameSize, hasAlphaChannel, isStillFormat, orientationOf, type AnyExportFormat, type ExportSize, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, joinOptions, TO_BT709_YCBCR, zscaleSize } from '../media/colour-chain';
-import { displaySize, inputArgs, type InputSpec } from '../media/ffmpeg-args';
+import { displaySize, inputArgs, KEEP_FRAME_TIMING, seekPosition, type InputSpec } from '../media/ffmpeg-args';
 import { orientationFilters } from '../media/orientation';
 
 /**
@@ -45,10 +45,14 @@ export interface ExportJob {
   segment?: SegmentRange;
 }
 
-/** A run of frames of the source: from `seekSeconds` (between two frames), `frames` of them, or to the end when null. */
+/**
+ * A stretch of the source by its timestamps: the frames from `seekSeconds` up to `endSeconds`
+ * (both between two frames), or to the end when null. Timestamps, not frame counts, so a
+ * variable-rate clip's frames fall in exactly one segment whatever their spacing.
+ */
 export interface SegmentRange {
   seekSeconds: number;
-  frames: number | null;
+  endSeconds: number | null;
 }
 
 export interface ExportFramePlan {
@@ -77,7 +81,15 @@ interface OutputSpec {
   encoder: string[];
   audio: string[];
   muxer: string[];
+  /**
+   * A segment's extra muxer options. MP4 and MOV: a segment's first frame lies after its seek
+   * point, which the file says with an edit list counted in the movie timescale (1/1000 s by
+   * default, off by up to 2 ms after the join); at 1/90000 s it is exact.
+   */
+  segmentMuxer?: string[];
 }
+
+const SEGMENT_EDIT_LIST = ['-movie_timescale', '90000'];
 
 const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
 
@@ -96,6 +108,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     encoder: ['-c:v', 'libx264', '-profile:v', 'high', '-preset', 'medium', '-crf', '18', '-pix_fmt', 'yuv420p', ...BT709_TAGS],
     audio: ['-map', '0:a:0?', '-c:a', 'aac', '-b:a', '192k'],
     muxer: ['-movflags', '+faststart', '-f', 'mp4'],
+    segmentMuxer: SEGMENT_EDIT_LIST,
   },
   webm: {
     convert: TO_BT709_YCBCR,
@@ -112,6 +125,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     encoder: ['-c:v', 'prores_ks', '-profile:v', '3', '-vendor', 'apl0', '-pix_fmt', 'yuv422p10le', ...BT709_TAGS],
     audio: ['-map', '0:a?', '-c:a', 'pcm_s24le'],
     muxer: ['-f', 'mov'],
+    segmentMuxer: SEGMENT_EDIT_LIST,
   },
   avi: {
     convert: '',
@@ -178,8 +192,11 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   // as the browser's video path does) rather than with the resize filter.
   const source = displaySize(metadata);
   const sameSize = source.width === plan.output.width && source.height === plan.output.height;
-  // A segment starts its own clock at its first frame, so segments join end to end.
-  const steps = [...(job.segment ? ['setpts=PTS-STARTPTS'] : []), ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
+  // A segment's clock starts at its seek point (ffmpeg's input seek), so its frames keep their
+  // place in the source: the join lays each segment at its seek point (concatList). AVI has no
+  // timestamps to keep: its segments start their clock at their first frame and join end to end.
+  const restart = job.segment && !keepsSourceTimes(format) ? ['setpts=PTS-STARTPTS'] : [];
+  const steps = [...restart, ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
@@ -205,25 +222,33 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
 }
 
 /** Quiet, never reading the terminal, and the hardened input (inputArgs). */
-function commandStart(input: InputSpec, seekSeconds?: number): string[] {
-  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input, seekSeconds)];
+function commandStart(input: InputSpec, range?: SegmentRange): string[] {
+  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input, range?.seekSeconds, range?.endSeconds ?? undefined)];
 }
 
 const PROGRESS = ['-max_muxing_queue_size', '1024', '-progress', 'pipe:1', '-nostats'];
 
 /**
- * The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). A
- * segment seeks (exactly: ffmpeg decodes from the keyframe before and drops what precedes the
- * seek point), stops after its frames and has no audio: the join adds the audio, encoded once.
+ * The whole command line (after the binary). Progress goes to stdout (`-progress pipe:1`). Every
+ * decoded frame is written once at its own time (KEEP_FRAME_TIMING; AVI, without timestamps, keeps
+ * ffmpeg's default): a variable-rate source stays variable, and nothing is doubled or dropped. A segment reads its stretch of the source (exactly:
+ * ffmpeg decodes from the keyframe before the seek and drops what precedes it) and has no audio:
+ * the join adds the audio, encoded once.
  */
 export function exportArgs(job: ExportJob): string[] {
   const output = OUTPUTS[job.format];
   const { segment } = job;
   const audio = segment ? ['-an'] : output.audio;
-  const frames = segment?.frames != null ? ['-frames:v', String(segment.frames)] : [];
+  const timing = isSegmentable(job.format) && keepsSourceTimes(job.format) ? KEEP_FRAME_TIMING : [];
+  const muxer = segment ? [...(output.segmentMuxer ?? []), ...output.muxer] : output.muxer;
   const alpha = keepsAlpha(job) ? ALPHA_OUTPUTS[job.format]!.pixelFormat : null;
   const encoder = alpha ? output.encoder.map((arg, i) => (output.encoder[i - 1] === '-pix_fmt' ? alpha : arg)) : output.encoder;
-  return [...commandStart(job.input, segment?.seekSeconds), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...encoder, ...frames, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+  return [...commandStart(job.input, segment), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
+}
+
+/** Whether this format's file keeps each frame's own time (every video format but AVI, whose frames sit in the slots of one rate). */
+export function keepsSourceTimes(format: AnyExportFormat): boolean {
+  return format !== 'avi';
 }
 
 /** Whether a segmented export in this format joins by stream copy: every video format does; stills are never split. */
@@ -232,21 +257,38 @@ export function isSegmentable(format: AnyExportFormat): boolean {
 }
 
 /**
- * Joins a split export's segments (a concat demuxer list, in order) without re-encoding the
- * picture, and encodes the audio of the whole original once, as a single render would (the
- * format's audio settings, read from the original: input 0). The colour tags come with the
- * segments' streams.
+ * Joins a split export's segments (a concat demuxer list, in order: concatList) without
+ * re-encoding the picture, and encodes the audio of the whole original once, as a single render
+ * would (the format's audio settings, read from the original: input 0). The colour tags come with
+ * the segments' streams.
  */
 export function joinArgs(job: { original: InputSpec; listPath: string; format: AnyExportFormat; outputPath: string }): string[] {
   const output = OUTPUTS[job.format];
   const concat = ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', job.listPath];
   const tags = output.tagBt709 ? BT709_TAGS : [];
-  return [...commandStart(job.original), ...concat, '-map', '1:v:0', ...output.audio, '-c:v', 'copy', ...tags, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
+  const timing = keepsSourceTimes(job.format) ? ['-fps_mode', 'passthrough'] : [];
+  return [...commandStart(job.original), ...concat, '-map', '1:v:0', ...output.audio, '-c:v', 'copy', ...tags, ...timing, ...PROGRESS, ...output.muxer, '-y', job.outputPath];
 }
 
 /** One line of a concat demuxer list: the path quoted, its quotes escaped. */
 export function concatListLine(file: string): string {
   return `file '${file.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The concat demuxer's list for a split export's segment files, in order with their ranges. Each
+ * segment's timestamps count from its seek point (`inpoint 0` keeps them so, where the demuxer
+ * would otherwise start the file at its first frame), and each lasts to the next one's seek point
+ * (`duration`): every frame lands at its time in the source, however unevenly the frames are spaced.
+ * AVI segments, which start at their first frame (keepsSourceTimes), join end to end.
+ */
+export function concatList(segments: { path: string; range: SegmentRange }[], format: AnyExportFormat): string {
+  const entries = segments.map(({ path: file, range }) => {
+    if (!keepsSourceTimes(format)) return concatListLine(file);
+    const span = range.endSeconds === null ? [] : [`duration ${seekPosition(Number(seekPosition(range.endSeconds)) - Number(seekPosition(range.seekSeconds)))}`];
+    return [concatListLine(file), 'inpoint 0', ...span].join('\n');
+  });
+  return `${entries.join('\n')}\n`;
 }
 
 /**

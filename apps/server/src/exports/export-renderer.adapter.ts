@@ -27,9 +27,9 @@ import { recordProcess, stopRecordedProcess } from '../platform/work-folder';
 import { derivedKey } from '../storage/keys';
 import type { LocalCopy, Storage } from '../storage/storage';
 import type { StorageQuota } from '../uploads/storage-quota';
-import { concatListLine, exportArgs, exportTimeoutMs, joinArgs, type SegmentRange } from './export-args';
+import { concatList, exportArgs, exportTimeoutMs, joinArgs, type SegmentRange } from './export-args';
 import type { ExportSegmentRepository } from './export-segment.repository';
-import { planSegments, type SegmentPlan } from './export-segments';
+import { planSegments, segmentRange, type SegmentPlan } from './export-segments';
 import type { ExportPolicy } from './export-policy';
 import type { ExportRepository, ExportRow } from './export.repository';
 import { exportEvent, EXPIRY_MARGIN_SECONDS, gradeOfRequest, type AssetMetadata } from './export.service';
@@ -141,7 +141,7 @@ export class ExportRenderer {
         context,
         async (run) => {
           const outputPath = path.join(run.work, `part.${path.extname(row.output_key).slice(1)}`);
-          const range = { seekSeconds: segment.seek_seconds, frames: segment.to_end ? null : segment.frames };
+          const range = segmentRange(segment, segment.to_end ? undefined : await split.segments.get(exportId, part + 1));
           await this.renderGraded(row, job, run, outputPath, { range, plannedSeconds: segment.frames / (job.metadata.frameRate ?? 1) });
           await run.settle();
           await this.storage.putFile(segment.file_key, outputPath, { move: true });
@@ -186,9 +186,15 @@ export class ExportRenderer {
       outcome = await this.inWorkFolder(row, `cinegrade-export-${row.id}-join`, context, async (run) => {
         const copies: LocalCopy[] = [];
         try {
-          for (const segment of await split.segments.all(exportId)) copies.push(await this.storage.localCopy(segment.file_key));
+          const segments = await split.segments.all(exportId);
+          const list: { path: string; range: SegmentRange }[] = [];
+          for (const [index, segment] of segments.entries()) {
+            const copy = await this.storage.localCopy(segment.file_key);
+            copies.push(copy);
+            list.push({ path: copy.path, range: segmentRange(segment, segments[index + 1]) });
+          }
           const listPath = path.join(run.work, 'segments.txt');
-          await fs.promises.writeFile(listPath, copies.map((copy) => concatListLine(copy.path)).join('\n') + '\n');
+          await fs.promises.writeFile(listPath, concatList(list, job.format));
           const outputPath = path.join(run.work, `output.${path.extname(row.output_key).slice(1)}`);
           await run.ffmpeg(joinArgs({ original: run.original, listPath, format: job.format, outputPath }), exportTimeoutMs(job.metadata, job.format, job.quality), 0);
           await run.settle();

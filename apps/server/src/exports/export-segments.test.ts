@@ -1,7 +1,7 @@
 import { DEFAULT_GRADE } from '@cinegrade/color';
 import { describe, expect, it } from 'vitest';
-import { concatListLine, exportArgs, joinArgs } from './export-args';
-import { planSegments } from './export-segments';
+import { concatList, concatListLine, exportArgs, joinArgs } from './export-args';
+import { planSegments, segmentRange } from './export-segments';
 
 describe('planSegments', () => {
   it('cuts a video longer than the threshold on its frame grid, every frame in exactly one segment', () => {
@@ -38,20 +38,45 @@ describe('segment and join arguments', () => {
   }; // prettier-ignore
   const job = { input: { path: '/in.mp4', demuxer: 'mov' }, metadata, grade: DEFAULT_GRADE, format: 'mp4' as const, quality: '720p' as const, lutPath: '/w/grade.cube', outputPath: '/w/part.mp4' };
 
-  it('a segment is the export\'s own command with a seek, a frame count, its clock restarted and no audio', () => {
+  it('a segment is the export\'s own command reading its stretch of the source, at its own times, without audio', () => {
     const whole = exportArgs(job);
-    const part = exportArgs({ ...job, segment: { seekSeconds: 1.95, frames: 20 } });
-    expect(part.slice(part.indexOf('-ss'), part.indexOf('-ss') + 2)).toEqual(['-ss', '1.950']);
-    const graph = part[part.indexOf('-filter_complex') + 1] ?? '';
-    expect(graph).toBe((whole[whole.indexOf('-filter_complex') + 1] ?? '').replace('[0:v:0]', '[0:v:0]setpts=PTS-STARTPTS,'));
+    const part = exportArgs({ ...job, segment: { seekSeconds: 1.95, endSeconds: 3.95 } });
+    expect(part.slice(part.indexOf('-ss'), part.indexOf('-ss') + 4)).toEqual(['-ss', '1.950', '-to', '3.950']);
+    expect(part.indexOf('-to')).toBeLessThan(part.indexOf('-i'));
+    expect(part[part.indexOf('-filter_complex') + 1]).toBe(whole[whole.indexOf('-filter_complex') + 1]);
     expect(part).toContain('-an');
     expect(part).not.toContain('aac');
-    expect(part.slice(part.indexOf('-frames:v'), part.indexOf('-frames:v') + 2)).toEqual(['-frames:v', '20']);
+    expect(part.slice(part.indexOf('-fps_mode'), part.indexOf('-fps_mode') + 4)).toEqual(['-fps_mode', 'passthrough', '-enc_time_base', '-1']);
+    expect(part.slice(part.indexOf('-movie_timescale'), part.indexOf('-movie_timescale') + 2)).toEqual(['-movie_timescale', '90000']);
+    expect(whole).not.toContain('-movie_timescale');
+    const last = exportArgs({ ...job, segment: { seekSeconds: 5.95, endSeconds: null } });
+    expect(last).not.toContain('-to');
+  });
+
+  it('the join lays each segment at its seek point, lasting to the next one\'s', () => {
+    const plan = planSegments({ durationSeconds: 8, frameRate: 10 }, 'mp4', 2) ?? [];
+    const rows = plan.map((s) => ({ seek_seconds: s.seekSeconds }));
+    const parts = rows.map((row, index) => ({ path: `/w/part-${index}.mp4`, range: segmentRange(row, rows[index + 1]) }));
+    const list = concatList(parts, 'mp4');
+    expect(list).toBe(
+      [
+        "file '/w/part-0.mp4'", 'inpoint 0', 'duration 1.950',
+        "file '/w/part-1.mp4'", 'inpoint 0', 'duration 2.000',
+        "file '/w/part-2.mp4'", 'inpoint 0', 'duration 2.000',
+        "file '/w/part-3.mp4'", 'inpoint 0', '',
+      ].join('\n'),
+    ); // prettier-ignore
+    // AVI has no timestamps: its segments start at their first frame and join end to end.
+    expect(concatList(parts, 'avi')).toBe("file '/w/part-0.mp4'\nfile '/w/part-1.mp4'\nfile '/w/part-2.mp4'\nfile '/w/part-3.mp4'\n");
+    const avi = exportArgs({ ...job, format: 'avi', segment: { seekSeconds: 1.95, endSeconds: 3.95 } });
+    expect(avi[avi.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]setpts=PTS-STARTPTS,/);
+    expect(avi).not.toContain('-fps_mode');
   });
 
   it('the join copies the video from the list and encodes the original\'s audio once', () => {
     const args = joinArgs({ original: { path: '/in.mp4', demuxer: 'mov' }, listPath: '/w/segments.txt', format: 'mp4', outputPath: '/w/output.mp4' });
     expect(args.join(' ')).toContain('-f concat -safe 0 -i /w/segments.txt -map 1:v:0 -map 0:a:0? -c:a aac -b:a 192k -c:v copy');
+    expect(args.join(' ')).toContain('-fps_mode passthrough');
     expect(concatListLine("/data/it's.mp4")).toBe("file '/data/it'\\''s.mp4'");
   });
 });

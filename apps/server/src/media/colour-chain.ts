@@ -17,9 +17,27 @@ function isRgbInput(pixelFormat: string | null): boolean {
 }
 
 /**
- * The tags zscale needs, filled in where the source has none: BT.709 for video (as Chromium reads
- * untagged video), the JFIF matrix (BT.601, full range) for JPEG stills; limited range for video,
- * full for `yuvj` formats. RGB gets only the primaries and transfer its metadata names.
+ * Standard definition: 576 lines or fewer (coded, before any rotation). Untagged SD video is BT.601,
+ * as every editing application reads it: the 625-line (PAL) primaries for 576 and 288 lines, the
+ * 525-line (NTSC) ones otherwise; both share the BT.601 matrix, and their transfer curve is BT.709's.
+ */
+export const SD_MAX_LINES = 576;
+
+export function isStandardDefinition(metadata: Pick<MediaMetadata, 'height'>): boolean {
+  return metadata.height <= SD_MAX_LINES;
+}
+
+function untaggedVideoColours(metadata: Pick<MediaMetadata, 'height'>): { matrix: string; primaries: string } {
+  if (!isStandardDefinition(metadata)) return { matrix: 'bt709', primaries: 'bt709' };
+  const pal = metadata.height === 576 || metadata.height === 288;
+  return pal ? { matrix: 'bt470bg', primaries: 'bt470bg' } : { matrix: 'smpte170m', primaries: 'smpte170m' };
+}
+
+/**
+ * The tags zscale needs, filled in where the source has none: for video, BT.601 at standard
+ * definition (isStandardDefinition) and BT.709 above it, limited range; for JPEG stills (`yuvj`
+ * formats) the JFIF matrix (BT.601), full range. RGB gets only the primaries and transfer its
+ * metadata names.
  */
 export function inputTagFilter(metadata: MediaMetadata): string | null {
   if (isRgbInput(metadata.pixelFormat)) {
@@ -29,12 +47,30 @@ export function inputTagFilter(metadata: MediaMetadata): string | null {
     return named.length > 0 ? `setparams=${named.join(':')}` : null;
   }
   const jpeg = metadata.pixelFormat?.startsWith('yuvj') ?? false;
+  const video = untaggedVideoColours(metadata);
   const missing: string[] = [];
-  if (!KNOWN(metadata.colorSpace)) missing.push(`colorspace=${jpeg ? 'bt470bg' : 'bt709'}`);
-  if (!KNOWN(metadata.colorPrimaries)) missing.push('color_primaries=bt709');
+  if (!KNOWN(metadata.colorSpace)) missing.push(`colorspace=${jpeg ? 'bt470bg' : video.matrix}`);
+  if (!KNOWN(metadata.colorPrimaries)) missing.push(`color_primaries=${jpeg ? 'bt709' : video.primaries}`);
   if (!KNOWN(metadata.colorTransfer)) missing.push('color_trc=bt709');
   if (!KNOWN(metadata.colorRange)) missing.push(`range=${jpeg ? 'pc' : 'tv'}`);
   return missing.length > 0 ? `setparams=${missing.join(':')}` : null;
+}
+
+/** Whether the source's YCbCr matrix is unsaid: the browser would pick its own, so it gets a preview copy decoded by our rule. */
+export function hasUntaggedMatrix(metadata: MediaMetadata): boolean {
+  return !isRgbInput(metadata.pixelFormat) && !KNOWN(metadata.colorSpace);
+}
+
+/**
+ * Interlaced video (fields, from a camcorder or broadcast) is deinterlaced first, wherever the
+ * picture is decoded (export, preview copy, thumbnail), with one operator: bwdif, one frame per
+ * frame (the clip keeps its frame rate), the field order from the stream, and only the frames
+ * flagged interlaced (progressive frames of a mixed stream pass untouched).
+ */
+export const DEINTERLACE = 'bwdif=mode=send_frame:parity=auto:deint=interlaced';
+
+export function isInterlaced(metadata: Pick<MediaMetadata, 'fieldOrder'>): boolean {
+  return !!metadata.fieldOrder;
 }
 
 /** zscale's size and resampling options: bicubic to shrink, lanczos to enlarge. */
@@ -50,13 +86,13 @@ function isSubsampled(pixelFormat: string | null): boolean {
 }
 
 /**
- * From the decoded picture to planar float RGB (`FFMPEG_SPATIAL_PIXEL_FORMAT`): a still turned
- * upright by its orientation (media/orientation.ts) first, untagged input tagged (zscale refuses
- * unknown colours), the YCbCr matrix and range decoded from the tags by zscale (swscale's float
- * conversions are off by up to 3.5/65535), transfer and primaries left as they are; PQ and HLG
- * tone-mapped to SDR BT.709 (hable), as the colour engine grades display-referred Rec.709.
- * `sizeOptions` (zscaleSize, or '') scales in the first zscale; none keeps zscale's default
- * bilinear chroma upsampling, as the browser's video path does.
+ * From the decoded picture to planar float RGB (`FFMPEG_SPATIAL_PIXEL_FORMAT`): interlaced input
+ * deinterlaced (DEINTERLACE), a still turned upright by its orientation (media/orientation.ts),
+ * untagged input tagged (zscale refuses unknown colours), the YCbCr matrix and range decoded from
+ * the tags by zscale (swscale's float conversions are off by up to 3.5/65535), transfer and
+ * primaries left as they are; PQ and HLG tone-mapped to SDR BT.709 (hable), as the colour engine
+ * grades display-referred Rec.709. `sizeOptions` (zscaleSize, or '') scales in the first zscale;
+ * none keeps zscale's default bilinear chroma upsampling, as the browser's video path does.
  *
  * zscale refuses subsampled pictures with an odd side (a 1024×683 JPEG, 4:2:0): such a picture is
  * padded by one line or column to even sides (its chroma already covers it), converted, and
@@ -64,7 +100,7 @@ function isSubsampled(pixelFormat: string | null): boolean {
  * even picture.
  */
 export function inputChain(metadata: MediaMetadata, sizeOptions: string): string[] {
-  const steps: string[] = orientationFilters(orientationOf(metadata));
+  const steps: string[] = [...(isInterlaced(metadata) ? [DEINTERLACE] : []), ...orientationFilters(orientationOf(metadata))];
   const tags = inputTagFilter(metadata);
   if (tags) steps.push(tags);
   const upright = displayedSize(metadata);

@@ -1,7 +1,7 @@
 import type { MediaMetadata } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
 import { HD_CLIP_METADATA } from './metadata-fixture';
-import { displaySize, fitLongestSide, inputArgs, needsProxy, probeArgs, proxyArgs, proxyFrameSize, thumbnailArgs, thumbnailTime } from './ffmpeg-args';
+import { displayAspectSize, displaySize, fitLongestSide, inputArgs, needsProxy, probeArgs, proxyArgs, proxyFrameSize, thumbnailArgs, thumbnailFilter, thumbnailTime } from './ffmpeg-args';
 
 const video: MediaMetadata = HD_CLIP_METADATA;
 
@@ -34,8 +34,28 @@ describe('thumbnailArgs', () => {
   it('writes one JPEG frame at the thumbnail time, longest side 320', () => {
     const args = thumbnailArgs({ path: '/in.mp4', demuxer: 'mov' }, video, 'video', '/out.jpg');
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '1.000']);
-    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', 'scale=320:180:flags=bicubic,format=yuvj420p', '-q:v', '5', '/out.jpg']));
-    expect(thumbnailArgs({ path: '/in.png', demuxer: 'png_pipe' }, { ...video, width: 800, height: 600 }, 'image', '/o.jpg')).not.toContain('-ss');
+    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', 'scale=320:180:flags=bicubic,format=yuvj420p,setsar=1', '-q:v', '5', '/out.jpg']));
+    const still = thumbnailArgs({ path: '/in.png', demuxer: 'png_pipe' }, { ...video, width: 800, height: 600 }, 'image', '/o.jpg');
+    expect(still).not.toContain('-ss');
+    expect(still).toContain('scale=320:240:flags=bicubic,format=yuvj420p');
+  });
+
+  it("decodes a video's frame as the preview and export do: deinterlaced, HDR tone-mapped", () => {
+    const pq = { ...video, colorPrimaries: 'bt2020', colorTransfer: 'smpte2084', colorSpace: 'bt2020nc', hdr: true };
+    expect(thumbnailFilter(pq, 'video')).toBe('zscale=w=320:h=180:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,format=gbrpf32le,zscale=matrix=470bg:range=full,format=yuv444p,format=yuvj420p,setsar=1');
+    expect(thumbnailFilter({ ...video, fieldOrder: 'tt' }, 'video')).toBe('bwdif=mode=send_frame:parity=auto:deint=interlaced,scale=320:180:flags=bicubic,format=yuvj420p,setsar=1');
+    expect(thumbnailFilter({ ...pq, fieldOrder: 'tt' }, 'video').startsWith('bwdif=mode=send_frame:parity=auto:deint=interlaced,zscale=w=320:h=180')).toBe(true);
+  });
+
+  it('draws non-square pixels at their display aspect', () => {
+    // PAL 4:3 (16:15 pixels) is 768 wide as shown; 3GP CIF with 63:44 pixels is 7:4.
+    const pal = { ...video, width: 720, height: 576, sampleAspectRatio: [16, 15] as [number, number] };
+    expect(displayAspectSize(pal)).toEqual({ width: 768, height: 576 });
+    expect(thumbnailFilter(pal, 'video')).toContain('scale=320:240:');
+    expect(displayAspectSize({ ...video, width: 352, height: 288, sampleAspectRatio: [63, 44] })).toEqual({ width: 504, height: 288 });
+    // The pixels are widened before the picture is turned upright.
+    expect(displayAspectSize({ ...pal, rotation: 90 })).toEqual({ width: 576, height: 768 });
+    expect(displayAspectSize({ ...video, sampleAspectRatio: null })).toEqual({ width: 1920, height: 1080 });
   });
 
   it('turns a still upright by its orientation before scaling to the upright size', () => {
@@ -57,6 +77,10 @@ describe('needsProxy', () => {
     ['4K at 60 fps', 'mov', { width: 3840, height: 2160, frameRate: 59.94 }, true],
     ['4K at 25 fps', 'mov', { width: 3840, height: 2160 }, false],
     ['8-bit H.264 HDR (PQ), which the browser would show its own way', 'mov', { colorTransfer: 'smpte2084', colorPrimaries: 'bt2020', colorSpace: 'bt2020nc', hdr: true }, true],
+    ['interlaced H.264, which the export deinterlaces', 'mov', { fieldOrder: 'tt' }, true],
+    ['untagged SD H.264, read as BT.601', 'mov', { width: 720, height: 480, colorSpace: null }, true],
+    ['tagged SD H.264', 'mov', { width: 720, height: 480, colorSpace: 'smpte170m' }, false],
+    ['untagged HD H.264', 'mov', { colorSpace: null }, false],
   ] as const)('%s: %s', (_label, demuxer, change, expected) => {
     expect(needsProxy(demuxer, 'video', { ...video, ...change })).toBe(expected);
   });
@@ -86,7 +110,8 @@ describe('proxyArgs', () => {
 
   it("runs the export's input chain: untagged input tagged, same size left unscaled, HDR tone-mapped", () => {
     const untagged = proxyArgs({ path: '/in.avi', demuxer: 'avi' }, { ...video, width: 640, height: 480, colorPrimaries: null, colorTransfer: 'unknown', colorSpace: null }, 'video', '/p.mp4');
-    expect(filterOf(untagged)).toBe(`setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709,zscale,format=gbrpf32le,${chroma}`);
+    expect(filterOf(untagged)).toBe(`setparams=colorspace=smpte170m:color_primaries=smpte170m:color_trc=bt709,zscale,format=gbrpf32le,${chroma}`);
+    expect(untagged.slice(untagged.indexOf('-fps_mode'), untagged.indexOf('-fps_mode') + 4)).toEqual(['-fps_mode', 'passthrough', '-enc_time_base', '-1']);
     const pq = { ...video, width: 3840, height: 2160, videoCodec: 'hevc', pixelFormat: 'yuv420p10le', colorPrimaries: 'bt2020', colorTransfer: 'smpte2084', colorSpace: 'bt2020nc', hdr: true };
     expect(filterOf(proxyArgs({ path: '/in.mov', demuxer: 'mov' }, pq, 'video', '/p.mp4'))).toBe(
       `zscale=w=1920:h=1080:filter=bicubic:transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=709,tonemap=tonemap=hable:desat=0,zscale=transfer=709,format=gbrpf32le,${chroma}`,

@@ -35,6 +35,16 @@ describe('sniffMedia', () => {
     expect(sniffMedia(ts)?.demuxer).toBe('mpegts');
   });
 
+  it('recognises a camcorder MTS / M2TS: 192-byte packets, a 4-byte timestamp before each sync byte', () => {
+    const m2ts = new Uint8Array(400);
+    m2ts[4] = m2ts[196] = m2ts[388] = 0x47;
+    expect(sniffMedia(m2ts)).toMatchObject({ mediaType: 'video', demuxer: 'mpegts', extension: 'm2ts', mime: 'video/mp2t' });
+    // One sync byte in the wrong place is not a stream.
+    m2ts[196] = 0;
+    expect(sniffMedia(m2ts)).toBeNull();
+    expect(mimeForKey('u/1-a.m2ts')).toBe('video/mp2t');
+  });
+
   it('refuses anything else whatever it is called', () => {
     expect(sniffMedia(head(fixtures.htmlAsMp4))).toBeNull();
     expect(sniffMedia(new Uint8Array())).toBeNull();

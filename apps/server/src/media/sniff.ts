@@ -73,6 +73,11 @@ export function sniffMedia(head: Uint8Array): SniffedType | null {
   if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47) {
     return { mediaType: 'video', demuxer: 'mpegts', extension: 'ts', mime: 'video/mp2t' };
   }
+  // BDAV MPEG-2 transport stream (AVCHD .MTS, Blu-ray .m2ts): each 188-byte packet follows a
+  // 4-byte timestamp, so the sync bytes fall at 4, 196, 388. ffmpeg's mpegts demuxer reads both.
+  if (head.length >= 389 && head[4] === 0x47 && head[196] === 0x47 && head[388] === 0x47) {
+    return { mediaType: 'video', demuxer: 'mpegts', extension: 'm2ts', mime: 'video/mp2t' };
+  }
   // MXF: the SMPTE universal label prefix 06 0E 2B 34.
   if (head[0] === 0x06 && head[1] === 0x0e && head[2] === 0x2b && head[3] === 0x34) {
     return { mediaType: 'video', demuxer: 'mxf', extension: 'mxf', mime: 'application/mxf' };
@@ -192,6 +197,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   mkv: 'video/x-matroska',
   avi: 'video/x-msvideo',
   ts: 'video/mp2t',
+  m2ts: 'video/mp2t',
   mxf: 'application/mxf',
   jpg: 'image/jpeg',
   png: 'image/png',

@@ -25,7 +25,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useGradeState } from '../editor/grade-store';
 import { useUserSettings } from '../settings/settings-queries';
 import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
-import { proFootnote, qualityHint, transparencyNote } from './export-hints';
+import { proFootnote, qualityHint, sourceNote, transparencyNote } from './export-hints';
 import { gradeToExport, useExport } from './use-export';
 import { useMediaFeatures } from './use-media-features';
 import './export.css';
@@ -94,6 +94,7 @@ export function ExportMenu() {
     metadata: media?.source === 'asset' ? media.asset.metadata : null,
     fileBytes: media?.source === 'asset' ? media.asset.size_bytes : null,
   };
+  const note = sourceNote(hintSource.metadata);
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
   const formatInfo = exportFormatInfo(format);
   const transparency = transparencyNote(mediaType, hintSource.metadata);
@@ -191,6 +192,7 @@ export function ExportMenu() {
           <DropdownMenu.Item className="menu-item" disabled={blocked(quick.format) !== null} onSelect={() => run(quick)}>
             Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
           </DropdownMenu.Item>
+          {note && <div className="menu-label faint small">{note}</div>}
           {!pro && <div className="menu-label faint small">{proFootnote(formats)}</div>}
           <div className="menu-label faint small" data-testid="export-enhancement-note">
             {SMART_ENHANCEMENT_STATUS.title}: the file carries the grade only.

@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS, STILL_EXPORT_FORMATS } from '@cinegrade/contract';
 import { describe, expect, it } from 'vitest';
-import { proFootnote, qualityHint, transparencyNote } from './export-hints';
+import { proFootnote, qualityHint, sourceNote, transparencyNote } from './export-hints';
 
 const clip = { mediaType: 'video' as const, size: { width: 1920, height: 1080 }, metadata: { durationSeconds: 6, frameRate: 30, audioCodec: 'aac', videoCodec: 'h264' } };
 
@@ -65,5 +65,14 @@ describe('proFootnote', () => {
     expect(proFootnote(EXPORT_FORMATS)).toBe('MOV, AVI and sizes above 720p need Premium.');
     expect(proFootnote(STILL_EXPORT_FORMATS)).toBe('TIFF and sizes above 720p need Premium.');
     expect(proFootnote(EXPORT_FORMATS)).not.toMatch(/TIFF/);
+  });
+});
+
+describe('sourceNote', () => {
+  it('says an interlaced source is deinterlaced, and nothing otherwise', () => {
+    expect(sourceNote({ fieldOrder: 'tt' })).toMatch(/^Interlaced source: .*deinterlaced/);
+    expect(sourceNote({ fieldOrder: null })).toBeNull();
+    expect(sourceNote({})).toBeNull();
+    expect(sourceNote(null)).toBeNull();
   });
 });

@@ -50,3 +50,12 @@ export function transparencyNote(mediaType: MediaType, metadata: Pick<MediaMetad
   if (mediaType !== 'image' || !metadata || !hasAlphaChannel(metadata)) return null;
   return 'This picture has transparency: PNG and TIFF keep it; JPEG (and Quick Export) cannot, so transparent areas become white.';
 }
+
+/**
+ * What the export does to the source that a person should know before exporting: an interlaced
+ * source (fields, as from a 1080i camcorder) is deinterlaced, one frame per field pair, in the
+ * preview and the export alike (docs/color-engine.md, 'Input chain'). Null when nothing applies.
+ */
+export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder'> | null | undefined): string | null {
+  return metadata?.fieldOrder ? 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.' : null;
+}
