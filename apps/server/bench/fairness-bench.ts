@@ -30,6 +30,25 @@ function longClip(): string {
   return file;
 }
 
+/**
+ * 150 s of 1080p H.264 in Matroska whose Segment Duration says one second (the EBML Duration
+ * element, ID 0x4489, an 8-byte float in the timecode scale's milliseconds, overwritten): the
+ * header lies, the packets do not.
+ */
+function lyingClip(): string {
+  const base = path.join(work, 'base-1080p.mkv');
+  const file = path.join(work, 'lying-150s.mkv');
+  const run = (args: string[]) => execFileSync(resolveMediaBinaries().ffmpeg, ['-hide_banner', '-v', 'error', ...args]);
+  run(['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35', '-pix_fmt', 'yuv420p', '-y', base]);
+  run(['-stream_loop', '74', '-i', base, '-c', 'copy', '-y', file]);
+  const bytes = fs.readFileSync(file);
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  if (at < 0) throw new Error('no Matroska Duration element to patch');
+  bytes.writeDoubleBE(1000, at + 3);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -141,6 +160,30 @@ async function main(): Promise<void> {
     console.log(`  another user's small upload: ${ready.state} ${ready.seconds.toFixed(1)} s after its upload started`);
     console.log(`  hostile backlog meanwhile: ${backlogStates.filter((s) => s === 'processing').length} of ${BACKLOG} still processing`);
     console.log(`  failed requests: ${failures.length}${failures.length > 0 ? ` (${[...new Set(failures)].slice(0, 5).join('; ')})` : ''}`);
+
+    // A file that lies about its length: measured by its packets, so its preview encode runs in the
+    // long lane and another user's short clip is not queued behind it.
+    for (const id of backlog.splice(0)) await fetch(`${url}/api/assets/${id}`, { method: 'DELETE', headers: { cookie: hostile } });
+    const liar = await user('liar@example.com');
+    const lying = await upload(liar, lyingClip(), 'says one second.mkv');
+    try {
+      const measured = (await (await fetch(`${url}/api/assets/${lying}`, { headers: { cookie: liar } })).json()) as { metadata: { durationSeconds: number; declaredDurationSeconds?: number | null } };
+      const second = await user('second@example.com');
+      const secondStarted = performance.now();
+      const secondId = await upload(second, fixtures.h264Mp4, 'short clip.mp4');
+      let secondState = 'processing';
+      while (secondState === 'processing' && performance.now() - secondStarted < 600_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        secondState = await status(second, secondId);
+      }
+      const secondSeconds = (performance.now() - secondStarted) / 1000;
+      console.log(`  lying duration: a 150 s 1080p MKV whose header says ${measured.metadata.declaredDurationSeconds ?? '?'} s was measured at ${measured.metadata.durationSeconds.toFixed(1)} s`);
+      console.log(`  another user's 2 s clip while its preview encodes: ${secondState} ${secondSeconds.toFixed(1)} s after its upload started (target < 10 s)${secondSeconds < 10 ? '' : ' OVER'}`);
+      console.log(`  the lying clip meanwhile: ${await status(liar, lying)}`);
+    } finally {
+      // Deleting it stops its preview encode before the server goes.
+      await fetch(`${url}/api/assets/${lying}`, { method: 'DELETE', headers: { cookie: liar } }).catch(() => undefined);
+    }
   } finally {
     // Deleting the backlog stops its ffmpeg before the server goes.
     for (const id of backlog) await fetch(`${url}/api/assets/${id}`, { method: 'DELETE', headers: { cookie: hostile } }).catch(() => undefined);
