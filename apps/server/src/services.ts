@@ -10,6 +10,7 @@ import { AppSecretRepository } from './auth/app-secret.repository';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { DiskSpace } from './platform/disk-space';
 import { DeviceTrust } from './auth/device-trust';
+import { KnownAddressRepository } from './auth/known-address.repository';
 import { AuthService } from './auth/auth.service';
 import { createBetterAuth } from './auth/better-auth.adapter';
 import { RateLimitRepository } from './auth/rate-limit.repository';
@@ -121,7 +122,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const settings = new SettingsRepository(database.db);
     const limiter = new RateLimiter(new RateLimitRepository(database.db), overrides.rateLimitMultiplier ?? config.rateLimitMultiplier);
     const betterAuth = createBetterAuth({ db: database.db, secret, publicUrl: config.publicUrl, mailer, logger });
-    const auth = new AuthService(betterAuth, new UserRepository(database.db), profiles, limiter, logger, { devices: new DeviceTrust(secret), mailer, publicUrl: config.publicUrl });
+    const auth = new AuthService(betterAuth, new UserRepository(database.db), profiles, limiter, logger, { devices: new DeviceTrust(secret), addresses: new KnownAddressRepository(database.db), mailer, publicUrl: config.publicUrl });
 
     const storage = await openStorage(config);
     if (storage instanceof S3Storage) closers.push(() => Promise.resolve(storage.close()));

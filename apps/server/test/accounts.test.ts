@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('rate limits on the %s database', (kind) => {
   const signInWith = (body: unknown, address: string, cookie: string) =>
     server.request('/api/auth/sign-in', { method: 'POST', json: body, cookie, headers: { 'x-forwarded-for': address } });
 
-  it('never locks the owner out of a device they signed in on: guessing from many addresses locks only new devices, which an emailed link unlocks', async () => {
+  it('never locks the owner out of a device or address they signed in from: guessing from many addresses locks only new ones, which an emailed link unlocks', async () => {
     const { email } = await server.signedInUser();
     const password = 'correct horse battery';
     // The owner's laptop signed in once, and keeps a device cookie (httpOnly, for the auth routes only).
@@ -259,6 +259,8 @@ describe.each(DATABASE_KINDS)('rate limits on the %s database', (kind) => {
     const stranger = await signIn({ email, password }, '192.0.2.77');
     expect(stranger.status).toBe(429);
     expect(await stranger.json()).toMatchObject({ code: 'account_locked', message: MESSAGES.accountLocked });
+    // The address the owner signed in from before is known too: no cookie needed there.
+    expect((await signIn({ email, password }, '192.0.2.10')).status).toBe(200);
     // The laptop signs in, from any address; a forged or another account's cookie does not help.
     expect((await signInWith({ email, password }, '192.0.2.200', laptop)).status).toBe(200);
     const tampered = laptop.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));

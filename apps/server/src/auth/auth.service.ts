@@ -16,6 +16,7 @@ import type { Logger } from '../platform/logger';
 import { SESSION_LIFETIME_SECONDS, type BetterAuth } from './better-auth.adapter';
 import { isCommonPassword } from './common-passwords';
 import type { DeviceTrust } from './device-trust';
+import type { KnownAddressRepository } from './known-address.repository';
 import { AUTH_LIMITS, hitAccountLimits, hitKnownDeviceLimits, type RateLimiter } from './rate-limiter';
 import type { UserRepository } from './user.repository';
 
@@ -70,6 +71,8 @@ export class AuthService {
     private readonly logger: Logger,
     private readonly trust: {
       devices: DeviceTrust;
+      /** Addresses each account has signed in from. */
+      addresses: Pick<KnownAddressRepository, 'isKnown' | 'remember'>;
       mailer: Mailer;
       /** The address people use: unlock links point here, and `https://` makes the device cookie Secure. */
       publicUrl: string;
@@ -96,17 +99,19 @@ export class AuthService {
   }
 
   /**
-   * A device that has signed in to this account before is limited on its own; any other device
-   * meets the address's and the account's limits, and the account's answers `account_locked`
+   * A device, or an address, that has signed in to this account before is limited on its own; any
+   * other meets the address's and the account's limits, and the account's answers `account_locked`
    * (docs/engineering-rules.md, 'Abuse and limits'). A successful sign-in renews the device cookie.
    */
   async signIn(input: SignInRequest, clientIp: string, headers: Headers): Promise<WithCookies<SessionResponse>> {
     const cookies = headers.get('cookie');
     const device = this.trust.devices.knownDevice(cookies, input.email);
     if (device) await hitKnownDeviceLimits(this.limiter, 'sign-in', device.deviceId, AUTH_LIMITS.signIn);
+    else if (await this.trust.addresses.isKnown(input.email, clientIp)) await hitKnownDeviceLimits(this.limiter, 'sign-in', `address:${input.email}:${clientIp}`, AUTH_LIMITS.signIn);
     else await hitAccountLimits(this.limiter, 'sign-in', input.email, clientIp, AUTH_LIMITS.signIn, MESSAGES.accountLocked);
     const signedIn = await answerNoSoonerThan(ACCOUNT_ANSWER_FLOOR_MS, () => this.checkPassword(input, headers));
     signedIn.headers.append('set-cookie', this.trust.devices.setCookie(cookies, input.email, this.secureCookies));
+    await this.trust.addresses.remember(input.email, clientIp);
     return signedIn;
   }
 

@@ -13,6 +13,7 @@ import * as exportSegments from './migrations/0011-export-segments';
 import * as batchKeptRender from './migrations/0012-batch-kept-render';
 import * as userLutSource from './migrations/0013-user-lut-source';
 import * as uploadReservationActivity from './migrations/0014-upload-reservation-activity';
+import * as knownSignInAddresses from './migrations/0015-known-sign-in-addresses';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-batch-kept-render': batchKeptRender,
   '0013-user-lut-source': userLutSource,
   '0014-upload-reservation-activity': uploadReservationActivity,
+  '0015-known-sign-in-addresses': knownSignInAddresses,
 };
 
 class StaticProvider implements MigrationProvider {

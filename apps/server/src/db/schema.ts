@@ -54,6 +54,12 @@ export interface UserSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface KnownSignInAddressesTable {
+  account: string;
+  address: string;
+  last_seen_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_started_at: Timestamp;
@@ -271,6 +277,7 @@ export interface DatabaseSchema {
   profiles: ProfilesTable;
   user_settings: UserSettingsTable;
   rate_limits: RateLimitsTable;
+  known_sign_in_addresses: KnownSignInAddressesTable;
   app_secrets: AppSecretsTable;
   projects: ProjectsTable;
   pending_file_deletions: PendingFileDeletionsTable;
