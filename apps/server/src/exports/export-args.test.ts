@@ -54,7 +54,7 @@ const FORMATS: Record<AnyExportFormat, { convert: string; encoder: string[]; aud
   avi: { convert: ',format=gbrp,format=bgr24', encoder: ['-c:v', 'rawvideo', '-pix_fmt', 'bgr24'], audio: ['-map', '0:a?', '-c:a', 'pcm_s16le'], muxer: ['-f', 'avi'] },
   jpeg: { convert: 'matrix=470bg:range=full,format=yuvj444p', encoder: ['-c:v', 'mjpeg', '-q:v', '2', '-pix_fmt', 'yuvj444p'], audio: [], muxer: ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'] },
   png: { convert: ',format=gbrp,format=rgb24', encoder: ['-c:v', 'png', '-pix_fmt', 'rgb24'], audio: [], muxer: ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'] },
-  tiff: { convert: ',format=gbrp16le,format=rgb48le', encoder: ['-c:v', 'tiff', '-pix_fmt', 'rgb48le', '-compression_algo', 'lzw'], audio: [], muxer: ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'] },
+  tiff: { convert: ',format=gbrp16le,format=rgb48le', encoder: ['-c:v', 'tiff', '-pix_fmt', 'rgb48le', '-compression_algo', 'raw'], audio: [], muxer: ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'] },
 };
 
 /** The final zscale's options: the size when enlarging after the grade, then the format's conversion. */

@@ -98,7 +98,7 @@ const STILL = ['-frames:v', '1', '-an', '-update', '1', '-f', 'image2'];
  * WebM = VP9 + Opus; MOV = ProRes 422 HQ + 24-bit PCM; AVI = uncompressed 8-bit RGB (bgr24, what
  * "uncompressed" means to most AVI readers) + 16-bit PCM. MP4 and WebM keep the first audio track
  * (web delivery); MOV and AVI keep every track (mastering). Stills: JPEG 4:4:4 at quality ≈ 95 with
- * the JFIF matrix, PNG 8-bit, TIFF 16-bit LZW.
+ * the JFIF matrix, PNG 8-bit, TIFF 16-bit uncompressed (as photo editors write TIFF by default: every reader opens it, and its size is known before it is written).
  */
 export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
   mp4: {
@@ -155,7 +155,7 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     convert: '',
     pixelFormats: ['gbrp16le', 'rgb48le'],
     tagBt709: false,
-    encoder: ['-c:v', 'tiff', '-pix_fmt', 'rgb48le', '-compression_algo', 'lzw'],
+    encoder: ['-c:v', 'tiff', '-pix_fmt', 'rgb48le', '-compression_algo', 'raw'],
     audio: [],
     muxer: STILL,
   },
