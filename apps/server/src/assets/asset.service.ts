@@ -156,8 +156,11 @@ export class AssetService {
         throw error instanceof ProbeError ? new HttpError(415, 'unsupported_media', `${error.message} ${NOT_MEDIA_MESSAGE}`) : error;
       });
       const transfer = heifColourTags(picture.nclx);
+      // libheif has already applied irot/imir, and HEIF's Exif orientation is informational only;
+      // heif-convert may still copy the Exif into the PNG (an eXIf chunk), which must not turn it again.
+      const { orientation: _exifOfDecodedPng, ...upright } = probed;
       const metadata: MediaMetadata = {
-        ...probed,
+        ...upright,
         container: sniffed.extension === 'avif' ? 'avif' : 'heif',
         // A grid's tiles are coded as the brand says: AV1 in AVIF, else HEVC.
         videoCodec: { hvc1: 'hevc', av01: 'av1', jpeg: 'mjpeg', grid: sniffed.extension === 'avif' ? 'av1' : 'hevc' }[picture.itemType ?? ''] ?? picture.itemType,
