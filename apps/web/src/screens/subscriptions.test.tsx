@@ -160,7 +160,7 @@ function renderPayment(search: string) {
 
 describe('the payment parameter', () => {
   it('says a renewing subscription renews on its date, and one that does not expires then', async () => {
-    const date = new Date(PREMIUM.subscription_end!).toLocaleDateString();
+    const date = formatDate(PREMIUM.subscription_end);
     serve([{ ...PREMIUM, renews: true }]);
     const first = renderPlans();
     expect(await screen.findByText(`Current subscription renews on: ${date}`)).toBeTruthy();
