@@ -46,6 +46,11 @@ interface World {
   versionId: string;
   exportId: string;
   checkoutId: string;
+  /**
+   * A new checkout of the owner's, for a call that uses one: a newer checkout supersedes the older
+   * ones (only the newest can be confirmed), and the matrix itself creates checkouts.
+   */
+  freshCheckout(): Promise<string>;
   frame: string;
   /** The owner's batch session (made once, when first asked for: the owner needs Premium, bought in phase 1). */
   batch(): Promise<string>;
@@ -193,12 +198,18 @@ const CONTRACT_MATRIX: Record<ApiRouteName, Entry> = {
 const PAGE_MATRIX: Record<string, Entry> = {
   [`GET ${BUILTIN_CHECKOUT_PATH}/:id`]: {
     object: 'subscription',
-    call: (w) => ({ method: 'GET', path: `${BUILTIN_CHECKOUT_PATH}/${w.checkoutId}` }),
+    call: async (w) => ({ method: 'GET', path: `${BUILTIN_CHECKOUT_PATH}/${await w.freshCheckout()}` }),
     expect: { signedOut: [302] },
+  },
+  [`POST /api${BUILTIN_CHECKOUT_PATH}/:id/cancel`]: {
+    object: 'subscription',
+    call: async (w) => ({ method: 'POST', path: `/api${BUILTIN_CHECKOUT_PATH}/${await w.freshCheckout()}/cancel` }),
+    // Another user's cancel leaves the owner's checkout alone (back to the plans page either way).
+    expect: { signedOut: [303], other: [303], owner: [303] },
   },
   [`POST /api${BUILTIN_CHECKOUT_PATH}/:id/confirm`]: {
     object: 'subscription',
-    call: (w) => ({ method: 'POST', path: `/api${BUILTIN_CHECKOUT_PATH}/${w.checkoutId}/confirm` }),
+    call: async (w) => ({ method: 'POST', path: `/api${BUILTIN_CHECKOUT_PATH}/${await w.freshCheckout()}/confirm` }),
     // Another user's confirmation is ignored (back to the plans page); the owner's starts Premium.
     expect: { signedOut: [303], other: [303], owner: [303] },
     phase: 1,
@@ -287,6 +298,13 @@ describe.each(DATABASE_KINDS)('access matrix on the %s database', (kind) => {
       versionId,
       exportId,
       checkoutId,
+      freshCheckout: async () => {
+        const fresh = await server.request(API.createCheckout.path, { method: 'POST', cookie: owner.cookie });
+        expect(OK, await fresh.clone().text()).toContain(fresh.status);
+        const id = ((await fresh.json()) as { url: string }).url.split('/').pop() ?? '';
+        secrets.push(id);
+        return id;
+      },
       frame: `data:image/png;base64,${fs.readFileSync(framePath).toString('base64')}`,
       batchVideo: (label) => {
         const made = batchVideos.get(label) ?? uploadBatchVideo(label);
