@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   canUsePremiumLooks,
+  displayedSize,
   gradeFromSavedGrade,
   knownSettings,
   gradeNeedsPremium,
@@ -365,7 +366,8 @@ export class AssetService {
             proxyFile = path.join(work, `proxy.${extension}`);
             await this.tools.proxy(input, metadata, row.media_file_type, proxyFile, { signal: stop.signal, onSpawn: (pid) => void recordProcess(work, pid, warn) });
             proxyKey = derivedKey(mediaPath, 'proxy', extension);
-            if (thumbnailFromProxy) await this.tools.thumbnail({ path: proxyFile, demuxer: 'png_pipe' }, metadata, 'image', thumbFile);
+            // The preview copy is already upright (and tone-mapped): its thumbnail turns it no further.
+            if (thumbnailFromProxy) await this.tools.thumbnail({ path: proxyFile, demuxer: 'png_pipe' }, uprightCopyOf(metadata), 'image', thumbFile);
           }
           if (deleted) return DELETED_WHILE_PROCESSING;
           await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
@@ -440,4 +442,10 @@ export class AssetService {
   private async changed(userId: string, assetId: string): Promise<void> {
     await this.events.publish(userId, { type: 'assets-changed', assetId }).catch((error: unknown) => this.logger.warn('Live update not sent', { error }));
   }
+}
+
+/** The metadata of a still's upright preview copy: the picture as displayed, with no orientation left to apply. */
+function uprightCopyOf(metadata: MediaMetadata): MediaMetadata {
+  const { orientation: _applied, ...rest } = metadata;
+  return { ...rest, ...displayedSize(metadata), rotation: 0 };
 }
