@@ -30,13 +30,13 @@ import type { AnyExportFormat } from './export-options';
  * within ±35 % of the real file.
  */
 export const EXPORT_SIZE_MODEL: Record<AnyExportFormat, readonly [a: number, b: number, c: number, d: number]> = {
-  mp4: [-0.643, 0.769, -0.254, 0],
-  webm: [-1.096, 0.299, -0.312, -0.114],
-  mov: [1.346, 0.441, -0.088, 0.011],
+  mp4: [-0.669, 0.746, -0.287, -0.002],
+  webm: [-1.235, 0.175, -0.188, -0.16],
+  mov: [1.228, 0.358, 0.1, -0.031],
   // Uncompressed: 24 bits a pixel whatever the picture.
   avi: [3.178, 0, 0, 0],
-  jpeg: [0.053, 0.654, -0.254, -0.04],
-  png: [1.487, 1.068, -0.039, 0.102],
+  jpeg: [0.055, 0.644, -0.247, -0.048],
+  png: [1.437, 1.089, -0.016, 0.14],
   // Uncompressed 16-bit RGB: 48 bits a pixel whatever the picture.
   tiff: [Math.log(48), 0, 0, 0],
 };
@@ -44,15 +44,15 @@ export const EXPORT_SIZE_MODEL: Record<AnyExportFormat, readonly [a: number, b: 
 /**
  * What one bit per pixel of a source codec is worth in H.264 (video) or JPEG (photo) terms. The
  * fitting benchmark measured two on the same pictures: HEVC needs about half the bits of H.264
- * (2.08), and a lossless PNG about four times those of a JPEG (0.248). The others are given the
+ * (2.36), and a lossless PNG about four times those of a JPEG (0.237). The others are given the
  * measured figure of their kind, not measured themselves: VP9 and AV1 video, and HEIC, AVIF and
  * WebP photos, HEVC's; TIFF and BMP photos, PNG's. A source codec not listed (MPEG-2, ProRes,
  * Motion JPEG video, raw video) says too little about its picture, so the typical source is
  * assumed for it.
  */
 export const SOURCE_CODEC_FACTORS: { video: Record<string, number>; still: Record<string, number> } = {
-  video: { h264: 1, hevc: 2.08, vp9: 2.08, av1: 2.08 },
-  still: { mjpeg: 1, png: 0.248, tiff: 0.248, bmp: 0.248, hevc: 2.08, av1: 2.08, webp: 2.08 },
+  video: { h264: 1, hevc: 2.36, vp9: 2.36, av1: 2.36 },
+  still: { mjpeg: 1, png: 0.237, tiff: 0.237, bmp: 0.237, hevc: 2.36, av1: 2.36, webp: 2.36 },
 };
 
 /** The source bits per pixel assumed when the source's size or codec says nothing: a phone's clip (H.264 terms) or photo (JPEG terms). */
