@@ -84,7 +84,8 @@ describe('npm run admin -- set-tier', () => {
     expect(bought).toEqual([
       buyer.email,
       '  granted tier: Free',
-      expect.stringMatching(/^ {2}subscription: builtin builtin_sub_[0-9a-f-]{36}, status active, period ends \d{4}-\d{2}-\d{2}T[\d:.]+Z$/) as string,
+      // The built-in checkout's month does not renew: it is recorded as cancelled at period end.
+      expect.stringMatching(/^ {2}subscription: builtin builtin_sub_[0-9a-f-]{36}, status active, period ends \d{4}-\d{2}-\d{2}T[\d:.]+Z, cancelled at period end$/) as string,
       '  tier now: Premium',
     ]);
     fs.rmSync(dataDir, { recursive: true, force: true });
