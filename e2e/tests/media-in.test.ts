@@ -60,8 +60,9 @@ describe('media in, in a real browser', () => {
       [fixtures.jpeg, 'photo', 'image'],
     ];
     for (const [file, name, type] of files) {
+      // Copied every time: a copy left by an earlier run may hold an older fixture under this name.
       const upload = path.join(path.dirname(file), `${name}${path.extname(file)}`);
-      if (!fs.existsSync(upload)) fs.copyFileSync(file, upload);
+      fs.copyFileSync(file, upload);
       await page.getByTestId('header-upload-input').setInputFiles(upload);
       await thumbnailShown(page, name);
       const card = await cardFor(page, name);
