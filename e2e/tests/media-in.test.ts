@@ -226,7 +226,7 @@ describe('media in, in a real browser', () => {
     expect(await page.getByTestId('toast').innerText()).toContain('Please sign up to upload larger files.');
 
     const trial = path.join(path.dirname(fixtures.h264Mp4), 'trial clip.mp4');
-    if (!fs.existsSync(trial)) fs.copyFileSync(fixtures.h264Mp4, trial);
+    fs.copyFileSync(fixtures.h264Mp4, trial);
     await page.getByTestId('landing-drop-input').setInputFiles(trial);
     await page.getByTestId('open-media-name').filter({ hasText: 'trial clip.mp4' }).waitFor();
     await expect.poll(() => keptTrial(page), pollFor('the trial file kept in the browser')).toMatchObject({ name: 'trial clip.mp4', type: 'video/mp4' });
