@@ -16,10 +16,13 @@ export interface Pixels {
 
 const FFMPEG = resolveMediaBinaries().ffmpeg;
 
-/** A fixture copied under the name the asset should get (the asset name is the file name without extension). */
+/**
+ * A fixture copied under the name the asset should get (the asset name is the file name without
+ * extension); copied every time, as a copy an earlier run left may hold an older fixture.
+ */
 export function namedCopy(fixture: string, name: string): string {
   const target = path.join(path.dirname(fixture), `${name}${path.extname(fixture)}`);
-  if (!fs.existsSync(target)) fs.copyFileSync(fixture, target);
+  fs.copyFileSync(fixture, target);
   return target;
 }
 
