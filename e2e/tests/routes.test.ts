@@ -53,10 +53,10 @@ describe('every route of the spec', () => {
     await page.waitForURL(`${server.url}/`);
   });
 
-  it('shows the footer links and the 2024 copyright', async () => {
+  it("shows the footer links and this year's copyright", async () => {
     await page.goto(`${server.url}/`);
     const footer = page.locator('footer');
-    expect(await footer.innerText()).toContain('2024');
+    expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()}`);
     expect(await footer.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/help-support');
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
