@@ -154,8 +154,9 @@ describe('an upload interrupted by signing out', () => {
     // The same person signs in again: both come back to the tray and go on.
     fireEvent.click(screen.getByRole('button', { name: 'Sign in as Ann' }));
     await waitFor(() => expect(begun.map((b) => b.resumed)).toEqual([1, 1]));
-    expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-status'))).toEqual(['uploading', 'uploading']);
-    expect(within(itemNamed('long take.mp4')).getByText('7%')).toBeTruthy();
+    // The tray shows them again once React has rendered the resumed uploads (on a busy machine, a little after they resume).
+    await waitFor(() => expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-status'))).toEqual(['uploading', 'uploading']));
+    await waitFor(() => expect(within(itemNamed('long take.mp4')).getByText('7%')).toBeTruthy());
 
     // Signed out again, and someone else signs in: nothing resumes under their account.
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
