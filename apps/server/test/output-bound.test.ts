@@ -76,7 +76,7 @@ describe('export output bounds', () => {
 
     // Room for one and a half times the export's estimate: let through, but heavy grain makes a far larger file.
     const output = exportFrameSize({ width: 320, height: 180 }, '720p', 'video');
-    const estimate = exportEstimate('mp4', output, asset.metadata ?? {});
+    const estimate = exportEstimate('mp4', output, asset.metadata ?? {}, asset.size_bytes);
     const room = Math.round(estimate * 1.5);
     const reservations = await fillStorage(server, user.cookie, room);
     const started = await startExport(server, user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p', selectedLUT: null, colorSettings: {} });

@@ -46,8 +46,23 @@ export function exportOutputRefusal(tier: string | null | undefined, estimateByt
   return null;
 }
 
-/** The estimate of an export's file from the source's metadata (a still is one frame). */
-export function exportEstimate(format: AnyExportFormat, output: FrameSize, metadata: { durationSeconds?: number | null; frameRate?: number | null; audioCodec?: string | null }): number {
-  const source: ExportSizeSource = { durationSeconds: metadata.durationSeconds ?? null, frameRate: metadata.frameRate ?? null, hasAudio: !!metadata.audioCodec };
+/**
+ * The estimate of an export's file from the source's metadata and its file's bytes (a still is one
+ * frame): the same figure the export menu shows for it.
+ */
+export function exportEstimate(
+  format: AnyExportFormat,
+  output: FrameSize,
+  metadata: { durationSeconds?: number | null; frameRate?: number | null; audioCodec?: string | null; width?: number; height?: number; videoCodec?: string | null },
+  sourceBytes: number | null = null,
+): number {
+  const source: ExportSizeSource = {
+    durationSeconds: metadata.durationSeconds ?? null,
+    frameRate: metadata.frameRate ?? null,
+    hasAudio: !!metadata.audioCodec,
+    sourceBytes,
+    sourceSize: metadata.width && metadata.height ? { width: metadata.width, height: metadata.height } : null,
+    sourceCodec: metadata.videoCodec ?? null,
+  };
   return estimateExportBytes(format, output, source);
 }

@@ -294,7 +294,7 @@ export class ExportRenderer {
     let progress = 0;
     let written = 0;
     let ticking: Promise<void> = Promise.resolve();
-    const limit = await this.outputLimit(row, metadata);
+    const limit = await this.outputLimit(row, metadata, asset?.size_bytes ?? null);
     let overrun: string | null = null;
     // One tick at a time: stop ffmpeg when its files pass the output limit, save the progress if
     // it moved (or just look at the status), and stop ffmpeg when the row is no longer processing
@@ -364,9 +364,9 @@ export class ExportRenderer {
    * `OUTPUT_BOUND_FACTOR` times over plus a margin, and never past the storage its owner had left
    * when it started. Passing it stops ffmpeg, whatever the source claimed about its length.
    */
-  private async outputLimit(row: ExportRow, metadata: AssetMetadata | null | undefined): Promise<{ bytes: number; message: (size: number) => string }> {
+  private async outputLimit(row: ExportRow, metadata: AssetMetadata | null | undefined, sourceBytes: number | null): Promise<{ bytes: number; message: (size: number) => string }> {
     const format = row.output_format as AnyExportFormat;
-    const estimate = exportEstimate(format, { width: row.width, height: row.height }, metadata ?? {});
+    const estimate = exportEstimate(format, { width: row.width, height: row.height }, metadata ?? {}, sourceBytes);
     const bound = outputBoundBytes(estimate);
     const room = this.quota ? (await this.quota.room(row.user_id)).roomBytes : Number.POSITIVE_INFINITY;
     if (room < bound) {

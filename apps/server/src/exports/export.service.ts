@@ -131,7 +131,7 @@ export class ExportService {
     // refused before anything is written (the render is watched against the same, see ExportRenderer).
     // A user already at the quota gets the quota's own refusal (checkStorage).
     const { tier, roomBytes } = await this.quota.room(userId);
-    const outputRefusal = exportOutputRefusal(tier, exportEstimate(format, plan.output, metadata), roomBytes > 0 ? roomBytes : Number.POSITIVE_INFINITY);
+    const outputRefusal = exportOutputRefusal(tier, exportEstimate(format, plan.output, metadata, asset.size_bytes), roomBytes > 0 ? roomBytes : Number.POSITIVE_INFINITY);
     if (outputRefusal) throw new HttpError(413, 'quota_exceeded', outputRefusal);
     return { asset, metadata, grade, plan, customLookName };
   }
