@@ -16,43 +16,44 @@ import type { AnyExportFormat } from './export-options';
  * plus the format's sound. (The x² term is there because an encoder does not spend bits in
  * proportion: VP9 keeps much less of fine grain than of sharp edges.) The figures [a, b, c, d] were fitted by least squares
  * (`apps/server/bench/export-size-fit.ts`) to renders through the server's real export command
- * with ffmpeg 5.1: generated sources of three kinds (flat moving gradients, a moving test pattern,
- * the pattern with grain changing every frame), written as a phone writes them (2 s of H.264 CRF
- * 20 with AAC sound; JPEG quality 3), video at 640×360 and 1280×720 exported at 720p and 1080p,
- * photos at 640×360, 1280×720 and 1920×1080 exported at 720p, 1080p and 4K: 63 renders. Fitted,
- * the video formats' renders lie within 18 % of the model; JPEG's within 22 %; the lossless PNG,
- * whose size follows fine detail the source's JPEG bits only partly show, within 35 % but for one
- * flat-gradient frame (about 55 %). TIFF is written uncompressed: 48 bits a pixel (64 with
+ * with ffmpeg 5.1: generated sources of three kinds (flat moving gradients with fixed colours, a
+ * moving test pattern, the pattern with grain changing every frame), written as a phone writes
+ * them (2 s of H.264 CRF 20 with AAC sound; JPEG quality 3), video at 640×360 and 1280×720 exported
+ * at 720p and 1080p, photos at 640×360, 1280×720 and 1920×1080 exported at 720p, 1080p and 4K: 63
+ * renders. Fitted, MOV's renders lie within 13 % of the model, WebM's within 21 %, MP4's within
+ * 34 % (its flat gradients are the hardest to read from the source's bits); JPEG's within 24 %;
+ * the lossless PNG, whose size follows fine detail the source's JPEG bits only partly show, within
+ * 38 % but for one flat-gradient frame (about 57 %). TIFF is written uncompressed: 48 bits a pixel (64 with
  * transparency, a third more than the estimate), whatever the picture.
- * On real phone media it is less close (MP4 of a 4K60 clip at 720p +86 %, PNG of a photo −67 %):
+ * On real phone media the previous fit was less close (MP4 of a 4K60 clip at 720p +86 %, PNG of a photo −67 %):
  * renders of real footage, and of video made smaller, are what the next fit needs.
  * `apps/server/test/export-size.test.ts` renders a set of such cases and holds each estimate
  * within ±35 % of the real file.
  */
 export const EXPORT_SIZE_MODEL: Record<AnyExportFormat, readonly [a: number, b: number, c: number, d: number]> = {
-  mp4: [-0.669, 0.746, -0.287, -0.002],
-  webm: [-1.235, 0.175, -0.188, -0.16],
-  mov: [1.228, 0.358, 0.1, -0.031],
+  mp4: [-0.763, 0.875, -0.212, 0.073],
+  webm: [-1.145, 0.056, -0.261, -0.227],
+  mov: [1.284, 0.6, -0.072, 0.105],
   // Uncompressed: 24 bits a pixel whatever the picture.
   avi: [3.178, 0, 0, 0],
-  jpeg: [0.055, 0.644, -0.247, -0.048],
-  png: [1.437, 1.089, -0.016, 0.14],
+  jpeg: [0.057, 0.641, -0.239, -0.064],
+  png: [1.394, 1.076, 0.017, 0.175],
   // Uncompressed 16-bit RGB: 48 bits a pixel whatever the picture.
   tiff: [Math.log(48), 0, 0, 0],
 };
 
 /**
  * What one bit per pixel of a source codec is worth in H.264 (video) or JPEG (photo) terms. The
- * fitting benchmark measured two on the same pictures: HEVC needs about half the bits of H.264
- * (2.36), and a lossless PNG about four times those of a JPEG (0.237). The others are given the
+ * fitting benchmark measured two on the same pictures: HEVC needs about a third of the bits of H.264
+ * (2.89), and a lossless PNG about four and a half times those of a JPEG (0.22). The others are given the
  * measured figure of their kind, not measured themselves: VP9 and AV1 video, and HEIC, AVIF and
  * WebP photos, HEVC's; TIFF and BMP photos, PNG's. A source codec not listed (MPEG-2, ProRes,
  * Motion JPEG video, raw video) says too little about its picture, so the typical source is
  * assumed for it.
  */
 export const SOURCE_CODEC_FACTORS: { video: Record<string, number>; still: Record<string, number> } = {
-  video: { h264: 1, hevc: 2.36, vp9: 2.36, av1: 2.36 },
-  still: { mjpeg: 1, png: 0.237, tiff: 0.237, bmp: 0.237, hevc: 2.36, av1: 2.36, webp: 2.36 },
+  video: { h264: 1, hevc: 2.89, vp9: 2.89, av1: 2.89 },
+  still: { mjpeg: 1, png: 0.22, tiff: 0.22, bmp: 0.22, hevc: 2.89, av1: 2.89, webp: 2.89 },
 };
 
 /** The source bits per pixel assumed when the source's size or codec says nothing: a phone's clip (H.264 terms) or photo (JPEG terms). */

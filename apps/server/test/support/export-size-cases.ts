@@ -47,7 +47,8 @@ const GRADE: Grade = { ...DEFAULT_GRADE, look: 'vintage-film' };
 
 function lavfiSource(kind: ContentKind, width: number, height: number, seconds: number): string {
   const size = `s=${width}x${height}:r=${FRAME_RATE}:d=${seconds}`;
-  if (kind === 'flat') return `gradients=${size}:speed=0.02:seed=7`;
+  // Colours and end points given: ffmpeg 5.1's gradients picks them at random even with a seed.
+  if (kind === 'flat') return `gradients=${size}:speed=0.02:nb_colors=3:c0=0x3a1f5c:c1=0xe0a060:c2=0x2f7f8f:x0=0:y0=0:x1=${width - 1}:y1=${height - 1}`;
   if (kind === 'pattern') return `testsrc2=${size}`;
   return `testsrc2=${size},noise=alls=10:allf=t`;
 }
