@@ -71,11 +71,14 @@ export interface S3Config {
 
 export class ConfigError extends Error {}
 
-function integer(name: string, value: string | undefined, fallback: number): number {
+/** The largest disk floor that can be set: a pebibyte, in megabytes (a large server's floor is well over 64 GB). */
+const MAX_DISK_FREE_FLOOR_MB = 2 ** 30;
+
+function integer(name: string, value: string | undefined, fallback: number, max = 65535): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
-    throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${value}").`);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number from 0 to ${max} (got "${value}").`);
   }
   return parsed;
 }
@@ -187,6 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     stripe: stripeConfig(env),
     testClock: testClock(env),
     exportSegmentSeconds: integer('EXPORT_SEGMENT_SECONDS', env.EXPORT_SEGMENT_SECONDS, 120),
-    diskFreeFloorBytes: integer('DISK_FREE_FLOOR_MB', env.DISK_FREE_FLOOR_MB, 1024) * 1024 * 1024,
+    diskFreeFloorBytes: integer('DISK_FREE_FLOOR_MB', env.DISK_FREE_FLOOR_MB, 1024, MAX_DISK_FREE_FLOOR_MB) * 1024 * 1024,
   };
 }

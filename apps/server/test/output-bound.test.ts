@@ -104,3 +104,52 @@ describe('export output bounds', () => {
     expect(await new DiskSpace([path.join(dir, 'not-made-yet')], 1).refusal()).toBeNull();
   });
 });
+
+/**
+ * The floor as the routes apply it: a second process on the same database whose floor is above
+ * any disk's free space takes no new upload and starts no export, while saying why, and what the
+ * first process already saved stays as it was.
+ */
+describe('the disk floor on the upload and export routes', () => {
+  let server: TestServer;
+  let short: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+    // A pebibyte, the largest floor that can be set: more than any disk here has free.
+    short = await server.sibling({ DISK_FREE_FLOOR_MB: String(2 ** 30) });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-disk-floor-'));
+  });
+  afterAll(async () => {
+    await short?.close();
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a new upload and a new export with 503 and the reason, and keeps the asset saved before', async () => {
+    const user = await server.signedInUser();
+    const clip = path.join(dir, 'clip.mp4');
+    execFileSync(FFMPEG, ['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
+    const uploaded = await new TusTestClient(server, user.cookie).upload(clip, 'clip.mp4');
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const asset = ((await uploaded.json()) as { asset: Asset }).asset;
+
+    expect((await short.services.disk.status()).acceptingWork).toBe(false);
+    const created = await new TusTestClient(short, user.cookie).create(fs.statSync(clip).size, 'second.mp4', 'video/mp4');
+    expect(created.status).toBe(503);
+    expect(await created.text()).toContain(LOW_DISK_MESSAGE);
+
+    const refused = await postJson(short, '/api/functions/process-video', user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p', selectedLUT: null, colorSettings: {} });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: 'unavailable', message: LOW_DISK_MESSAGE });
+    const exports = await server.services.database.db.selectFrom('exports').select('id').where('asset_id', '=', asset.id).execute();
+    expect(exports).toEqual([]);
+
+    // What was saved before is untouched, and the process with room still takes work.
+    const kept = await server.request(`/api/assets/${asset.id}`, { cookie: user.cookie });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as Asset).size_bytes).toBe(asset.size_bytes);
+    const started = await startExport(server, user.cookie, { assetId: asset.id, outputFormat: 'mp4', quality: '720p', selectedLUT: null, colorSettings: {} });
+    expect((await finishedExport(server, user.cookie, started.predictionId)).status).toBe('succeeded');
+  });
+});
