@@ -39,6 +39,7 @@ export default tseslint.config(
     plugins: { cinegrade },
     rules: {
       'cinegrade/no-import-cycles': 'error',
+      'cinegrade/declared-dependencies': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,5 +1,7 @@
 // The repository's own lint rules (docs/engineering-rules.md, 'Layering'), registered in
 // eslint.config.js as the plugin `cinegrade`.
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathBack, resolveSpecifier } from './import-graph.mjs';
 
@@ -82,7 +84,61 @@ const allowedImports = {
   },
 };
 
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+const builtins = new Set(builtinModules);
+
+/** The nearest package.json above a folder, read once per lint run: its name and what it declares. */
+const manifests = new Map();
+function manifestFor(folder) {
+  if (manifests.has(folder)) return manifests.get(folder);
+  const file = path.join(folder, 'package.json');
+  let found = null;
+  if (fs.existsSync(file)) {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    found = { file, name: json.name, declared: new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(json[field] ?? {}))) };
+  } else if (path.dirname(folder) !== folder) {
+    found = manifestFor(path.dirname(folder));
+  }
+  manifests.set(folder, found);
+  return found;
+}
+
+/** 'zod' → 'zod', '@scope/name/sub' → '@scope/name', 'node:fs' → null (built in). */
+function packageOf(specifier) {
+  const bare = specifier.split('?')[0];
+  if (bare.startsWith('node:') || builtins.has(bare) || builtins.has(bare.split('/')[0])) return null;
+  const parts = bare.split('/');
+  return bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * Every package a file imports is declared by the nearest package.json (its dependencies, dev,
+ * peer or optional), or is that package itself: a workspace that leans on what another workspace
+ * happened to install breaks when it is installed alone (docs/engineering-rules.md, 'Layering').
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const declaredDependencies = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Refuse an import of a package the nearest package.json does not declare.' },
+    schema: [],
+    messages: { undeclared: "'{{name}}' is imported here but {{manifest}} does not declare it: add it to its dependencies (or devDependencies for tests and tools)." },
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    if (!path.isAbsolute(file)) return {};
+    const manifest = manifestFor(path.dirname(file));
+    if (!manifest) return {};
+    return eachImport((source, specifier) => {
+      if (isRelative(specifier) || specifier.startsWith('/')) return;
+      const name = packageOf(specifier);
+      if (name === null || name === manifest.name || manifest.declared.has(name)) return;
+      context.report({ node: source, messageId: 'undeclared', data: { name, manifest: shown(manifest.file) } });
+    });
+  },
+};
+
 export default {
   meta: { name: 'cinegrade' },
-  rules: { 'no-import-cycles': noImportCycles, 'allowed-imports': allowedImports },
+  rules: { 'no-import-cycles': noImportCycles, 'allowed-imports': allowedImports, 'declared-dependencies': declaredDependencies },
 };

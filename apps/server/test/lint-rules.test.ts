@@ -128,3 +128,29 @@ describe('e2e imports', () => {
     expect(await lintAs('e2e/tests/fixture.test.ts', code)).toEqual([]);
   });
 });
+
+describe('cinegrade/declared-dependencies', () => {
+  it("refuses a package the workspace's package.json does not declare, naming it and the file to add it to", async () => {
+    const code = "import leftPad from 'left-pad';\nimport type { Page } from 'playwright-core';\n\nexport const used: [unknown, Page | null] = [leftPad, null];\n";
+    const found = await lintAs('packages/contract/src/fixture.ts', code);
+    expect(found.filter((f) => f.rule === 'cinegrade/declared-dependencies').map((f) => f.message)).toEqual([
+      "'left-pad' is imported here but packages/contract/package.json does not declare it: add it to its dependencies (or devDependencies for tests and tools).",
+      "'playwright-core' is imported here but packages/contract/package.json does not declare it: add it to its dependencies (or devDependencies for tests and tools).",
+    ]);
+  });
+
+  it('passes declared packages (a scoped one by its scope and name), the package itself, and Node', async () => {
+    const code = [
+      "import fs from 'node:fs';",
+      "import path from 'path';",
+      "import { Hono } from 'hono';",
+      "import { S3Client } from '@aws-sdk/client-s3';",
+      "import { MESSAGES } from '@cinegrade/contract';",
+      "import { it } from 'vitest';",
+      '',
+      'export const used = [fs, path, Hono, S3Client, MESSAGES, it];',
+      '',
+    ].join('\n');
+    expect(await lintAs('apps/server/src/storage/fixture.adapter.ts', code)).toEqual([]);
+  });
+});
