@@ -154,3 +154,22 @@ describe('cinegrade/declared-dependencies', () => {
     expect(await lintAs('apps/server/src/storage/fixture.adapter.ts', code)).toEqual([]);
   });
 });
+
+describe('React hooks in the web app', () => {
+  it('refuses a hook called conditionally and an effect that does not name what it reads', async () => {
+    const code = [
+      "import { useEffect, useState } from 'react';",
+      '',
+      'export function Panel({ open, name }: { open: boolean; name: string }) {',
+      '  if (open) useState(0);',
+      '  useEffect(() => {',
+      '    document.title = name;',
+      '  }, []);',
+      '  return null;',
+      '}',
+      '',
+    ].join('\n');
+    const found = await lintAs('apps/web/src/fixture-panel.tsx', code);
+    expect(found.map((f) => f.rule).sort()).toEqual(['react-hooks/exhaustive-deps', 'react-hooks/rules-of-hooks']);
+  });
+});

@@ -28,7 +28,9 @@ export function EditorScreen({ media, restoring, onClose }: { media: OpenMedia |
   const key = mediaKeyOf(media);
   const mediaType = media?.mediaType ?? null;
   // One bridge per open file (keyed on the file, not on the Asset object that live updates
-  // replace), so a new file starts with no element and frame version 0.
+  // replace), so a new file starts with no element and frame version 0. `key` is read by no code
+  // here on purpose: it is what makes a new bridge.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const bridge = useMemo(() => new MediaBridge(mediaType), [key, mediaType]);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const { height } = useElementSize(host);
