@@ -5,12 +5,14 @@
  * float: no value of a table is clamped, inputs are clamped to each stage's domain (as the formats
  * say), outputs are left as they come.
  *
- * The renderers take one 3D table over 0..1 (`Lut3D`); `lutFileToTable` makes it. A plain 3D
- * file over 0..1 is kept as written, at its size; a 1D file of up to 65 points is sampled on a
- * grid that holds every one of its points, which reproduces it exactly (tetrahedral interpolation
- * of a function of one channel is that channel's linear interpolation); anything else (a shaper,
- * another domain, a longer 1D table) is sampled at 65 points and the largest difference from the
- * file, over the displayed range, is measured and returned.
+ * The renderers take one 3D table over 0..1 (`Lut3D`), optionally behind a 1D shaper stage;
+ * `lutFileToTable` makes it. A plain 3D file over 0..1 is kept as written, at its size; a 1D file
+ * of up to 65 points is sampled on a grid that holds every one of its points, which reproduces it
+ * exactly (tetrahedral interpolation of a function of one channel is that channel's linear
+ * interpolation); a file with shapers before a 3D table keeps the table and makes the shapers one
+ * stage (exact on a grid holding their bends); anything else (another domain, a longer 1D table)
+ * is sampled at 65 points and the largest difference from the file, over the displayed range, is
+ * measured and returned.
  */
 import { applyLutToTriplets } from './apply-lut';
 import type { CubeFile, Lut1D } from './cube';
