@@ -152,7 +152,7 @@ describe('imported LUTs of the real-media corpus render as their files define th
     const source = decodeFrame(pattern, 0, false, WIDTH, HEIGHT);
     const preview = blockMeans(renderGradeFloat(source, { ...DEFAULT_GRADE, customLook: lut.id }, { customLut, interpolation: 'tetrahedral' }));
     const previewDifference = maxDifference(preview, exported);
-    console.log(`${name}: stored ${lut.size} points; export vs ${readable ? 'ffmpeg' : 'float'} reference ${difference.toFixed(3)}/255 (bound ${bound.toFixed(2)}), preview vs export ${previewDifference.toFixed(3)}/255`);
+    console.log(`${name}: stored ${lut.size} points${customLut.shaper ? ` behind a ${customLut.shaper.size}-point shaper` : ''}; export vs ${readable ? 'ffmpeg' : 'float'} reference ${difference.toFixed(3)}/255 (bound ${bound.toFixed(2)}), preview vs export ${previewDifference.toFixed(3)}/255`);
     expect(difference).toBeLessThanOrEqual(bound);
     expect(previewDifference).toBeLessThanOrEqual(1);
   });
