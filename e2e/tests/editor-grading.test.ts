@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { bakeLut, cubeFromLut, DEFAULT_GRADE, getLook, identityLut, parseCube, renderGrade, writeCube, type Grade } from '@cinegrade/color';
+import { applyLutFileToTriplets, bakeLut, cubeFromLut, DEFAULT_GRADE, getLook, identityLut, parseCube, parseLutFile, renderGrade, writeCube, type Grade } from '@cinegrade/color';
 import { PREMIUM_LOOK_REFUSAL } from '@cinegrade/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,34 @@ function rotateCube(): string {
   const lut = identityLut(17);
   for (let i = 0; i < lut.data.length; i += 3) lut.data.set([lut.data[i + 1]!, lut.data[i + 2]!, lut.data[i]!], i);
   return writeCube(cubeFromLut(lut, 'Channel Rotate'));
+}
+
+/**
+ * A Resolve shaper file: a log-like 16-point shaper over 0..1, then a 4-point table that swaps red
+ * and blue and bends green. Its 3D table is indexed by the shaper's output, so a renderer that
+ * skipped the shaper, or a uniform table resampled from the file, would be far off in the shadows.
+ */
+function shaperCube(): string {
+  const shaper = Array.from({ length: 16 }, (_, i) => {
+    const v = (Math.log2(1 + 64 * (i / 15)) / Math.log2(65)).toFixed(7);
+    return `${v} ${v} ${v}`;
+  });
+  const table: string[] = [];
+  for (let b = 0; b < 4; b++) for (let g = 0; g < 4; g++) for (let r = 0; r < 4; r++) table.push([b / 3, (g / 3) ** 2, r / 3].map((v) => v.toFixed(7)).join(' '));
+  return ['TITLE "Log Shaper"', 'LUT_1D_SIZE 16', 'LUT_3D_SIZE 4', ...shaper, ...table].join('\n');
+}
+
+/** The file applied to each pixel in float (the engine's reader), rounded once. */
+function appliedFile(source: Pixels, text: string): Pixels {
+  const parsed = parseLutFile(text, 'cube');
+  if (!parsed.ok) throw new Error(parsed.message);
+  const count = source.width * source.height;
+  const rgb = new Float64Array(count * 3);
+  for (let p = 0; p < count; p++) for (let c = 0; c < 3; c++) rgb[p * 3 + c] = source.data[p * 4 + c]! / 255;
+  applyLutFileToTriplets(parsed.file, rgb);
+  const data = new Uint8Array(source.data);
+  for (let p = 0; p < count; p++) for (let c = 0; c < 3; c++) data[p * 4 + c] = Math.round(Math.min(1, Math.max(0, rgb[p * 3 + c]!)) * 255);
+  return { ...source, data };
 }
 
 function rotated(source: Pixels): Pixels {
@@ -141,6 +169,18 @@ describe('grading in the editor, in Chromium', () => {
     let worst = 0;
     parsed.cube.lut3d!.data.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - expectedTable.data[i]!))));
     expect(worst).toBeLessThan(1e-6);
+
+    // A Resolve shaper file: WebGL runs its shaper, then the table, as the file defines them.
+    await saturation.focus();
+    await page.keyboard.press('PageDown');
+    const shaped = path.join(suite.work, 'Log Shaper.cube');
+    fs.writeFileSync(shaped, shaperCube());
+    await page.getByTestId('cube-import-input').setInputFiles(shaped);
+    await waitForToast(page, 'LUT imported');
+    await expect.poll(() => badge(page).innerText(), pollFor('the shaper file applied')).toBe('Log Shaper');
+    const expected = appliedFile(source, shaperCube());
+    await expect.poll(async () => difference(await readProgram(page), expected).max, pollFor('PROGRAM through the shaper file')).toBeLessThanOrEqual(2);
+    console.info(`Resolve shaper file: PROGRAM against the file applied in float, largest difference ${difference(await readProgram(page), expected).max}/255`);
   });
 
   it('analyses a video on the server, shows the results, and applies one', async () => {

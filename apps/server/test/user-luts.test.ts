@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     expect((await server.request(`/api/luts/${lut.id}/table`, { cookie: alice.cookie })).status).toBe(404);
   });
 
-  it('imports .3dl and .csp files, stating the difference when a pre-LUT makes it resample, and names the format of a broken one', async () => {
+  it('imports .3dl and .csp files, a pre-LUT as a shaper stage, stating the difference when it is sampled, and names the format of a broken one', async () => {
     const erin = await server.signedInUser();
     await server.services.profiles.setTierByEmail(erin.email, 'Premium');
     const post = (name: string, text: string, format: string) => server.request('/api/luts', { method: 'POST', cookie: erin.cookie, json: { name, cube: text, format } });
@@ -110,18 +110,30 @@ describe.each(DATABASE_KINDS)('imported LUTs on the %s database', (kind) => {
     // Stored red fastest: entry (r = 1, g = 0, b = 0) is (0, 0, 1/4), as 1024/4095.
     expect(Array.from(values.subarray(3, 6))).toEqual([0, 0, 1024 / 4095].map(Math.fround));
 
-    // A .csp whose red pre-LUT bends at 0.5: sampled into a table, with the difference stated.
+    // A .csp whose red pre-LUT bends at 0.5: kept as a shaper stage on 3 points before its own
+    // 2-point table (served after the table), applied exactly, so nothing is stated.
     const table: string[] = [];
     for (let b = 0; b < 2; b++) for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) table.push(`${r} ${g} ${b}`);
-    const csp = ['CSPLUTV100', '3D', '3', '0 0.5 1', '0 0.8 1', '2', '0 1', '0 1', '2', '0 1', '0 1', '2 2 2', ...table].join('\n');
+    const cspBentAt = (x: string): string => ['CSPLUTV100', '3D', '3', `0 ${x} 1`, '0 0.8 1', '2', '0 1', '0 1', '2', '0 1', '0 1', '2 2 2', ...table].join('\n');
+    const shapedCsp = await post('cineSpace', cspBentAt('0.5'), 'csp');
+    expect(shapedCsp.status).toBe(201);
+    const shaped = (await shapedCsp.json()) as UserLut;
+    expect(shaped).toMatchObject({ size: 2 });
+    expect(shaped.warnings ?? []).toEqual([]);
+    const shapedValues = new Float32Array(await (await server.request(`/api/luts/${shaped.id}/table`, { cookie: erin.cookie })).arrayBuffer());
+    expect(Array.from(shapedValues.subarray(24))).toEqual([0, 0, 0, 0.8, 0.5, 0.5, 1, 1, 1].map(Math.fround));
+
+    // Bending where no grid of up to 2048 points has a point: the pre-LUT is sampled, with the difference stated.
+    const csp = cspBentAt('0.4142136');
     const cineSpace = await post('cineSpace', csp, 'csp');
     expect(cineSpace.status).toBe(201);
     const sampled = (await cineSpace.json()) as UserLut;
-    expect(sampled).toMatchObject({ size: 65, warnings: [expect.stringMatching(/sampled into a 65-point table; it differs from the file by up to \d+\.\d\d\/255 per channel/)] });
+    expect(sampled).toMatchObject({ size: 2, warnings: [expect.stringMatching(/shaper was sampled at 2048 points; it differs from the file by up to \d+\.\d\d\/255 per channel/)] });
     // The sampled file is kept as its author wrote it; a file kept as written needs no copy.
-    const sources = await server.services.database.db.selectFrom('user_luts').select(['id', 'source_text', 'source_format']).where('id', 'in', [flame.id, sampled.id]).execute();
+    const sources = await server.services.database.db.selectFrom('user_luts').select(['id', 'source_text', 'source_format']).where('id', 'in', [flame.id, sampled.id, shaped.id]).execute();
     expect(sources.find((row) => row.id === sampled.id)).toMatchObject({ source_text: csp, source_format: 'csp' });
     expect(sources.find((row) => row.id === flame.id)).toMatchObject({ source_text: null, source_format: null });
+    expect(sources.find((row) => row.id === shaped.id)).toMatchObject({ source_text: null, source_format: null });
 
     const broken = await post('Broken', '0 256 512 768 1023\n0 0 0\n', '3dl');
     expect(broken.status).toBe(400);

@@ -3,10 +3,11 @@
  * (libavfilter/vf_lut3d.c, interp_tetrahedral and interp_trilinear) and as the WebGL shader, used
  * by tests to hold the renderers against each other and by the app for stills.
  *
- * Inputs are clamped to 0..1 (the LUT's domain); NaN counts as 0. Output values are clamped to
+ * Inputs are clamped to 0..1 (the LUT's domain); NaN counts as 0. A LUT with a shaper
+ * (`Lut3D.shaper`) runs it first, per channel, and indexes the 3D table by its output. Output values are clamped to
  * 0..1; 8-bit output rounds to nearest (Uint8ClampedArray's conversion, ties to even).
  */
-import type { Lut3D } from './lut-types';
+import type { Lut3D, LutShaper } from './lut-types';
 
 export type Interpolation = 'tetrahedral' | 'trilinear';
 
@@ -16,6 +17,22 @@ function checkLut(lut: Lut3D): void {
   if (!Number.isInteger(lut.size) || lut.size < 2 || lut.data.length !== lut.size ** 3 * 3) {
     throw new RangeError(`LUT data must hold size³ RGB triplets (size ${lut.size}, ${lut.data.length} values)`);
   }
+  const shaper = lut.shaper;
+  if (shaper && (!Number.isInteger(shaper.size) || shaper.size < 2 || shaper.data.length !== shaper.size * 3)) {
+    throw new RangeError(`A LUT's shaper must hold size RGB triplets (size ${shaper.size}, ${shaper.data.length} values)`);
+  }
+}
+
+/**
+ * The shaper's value for channel c (0, 1, 2) at v: the input clamped to 0..1 (NaN as 0), then
+ * linear between its two neighbouring points, as ffmpeg's lut1d interp_1d_linear.
+ */
+export function shapeChannel(shaper: LutShaper, c: number, v: number): number {
+  const n1 = shaper.size - 1;
+  const x = unit(v) * n1;
+  const i = x < n1 ? x | 0 : n1 - 1;
+  const lo = shaper.data[i * 3 + c]!;
+  return lo + (shaper.data[(i + 1) * 3 + c]! - lo) * (x - i);
 }
 
 /**
@@ -105,6 +122,7 @@ function unit(v: number): number {
 /** Samples the LUT at one encoded RGB colour; returns [r, g, b] (not clamped). */
 export function sampleLut(lut: Lut3D, r: number, g: number, b: number, interpolation: Interpolation = 'tetrahedral'): [number, number, number] {
   checkLut(lut);
+  if (lut.shaper) [r, g, b] = [shapeChannel(lut.shaper, 0, r), shapeChannel(lut.shaper, 1, g), shapeChannel(lut.shaper, 2, b)];
   const n1 = lut.size - 1;
   const sg = lut.size * 3;
   const sb = lut.size * lut.size * 3;
@@ -139,6 +157,7 @@ export function applyLutToRgba(
 ): Uint8ClampedArray {
   checkLut(lut);
   if (target.length < source.length) throw new RangeError('target is smaller than source');
+  if (lut.shaper) return applyShapedLutToRgba(lut, source, interpolation, target);
   const n1 = lut.size - 1;
   const sg = lut.size * 3;
   const sb = lut.size * lut.size * 3;
@@ -243,6 +262,19 @@ export function applyLutToRgba(
   return target;
 }
 
+/** applyLutToRgba for a LUT with a shaper: in float, rounded once at the end. */
+function applyShapedLutToRgba(lut: Lut3D, source: Uint8ClampedArray, interpolation: Interpolation, target: Uint8ClampedArray): Uint8ClampedArray {
+  const float = Float32Array.from(source, (v) => v / 255);
+  applyLutToFloatRgba(lut, float, interpolation, float);
+  for (let p = 0, end = source.length - 3; p < end; p += 4) {
+    target[p] = toByte(float[p]!);
+    target[p + 1] = toByte(float[p + 1]!);
+    target[p + 2] = toByte(float[p + 2]!);
+    target[p + 3] = source[p + 3]!;
+  }
+  return target;
+}
+
 /**
  * Applies the LUT to float RGBA pixels (0..1 per channel, 4 values per pixel); alpha is copied.
  * Output is clamped to 0..1.
@@ -261,10 +293,11 @@ export function applyLutToFloatRgba(
   const data = lut.data;
   const interpolate = interpolation === 'tetrahedral' ? tetrahedral : trilinear;
   const rgb = new Float64Array(3);
+  const shaper = lut.shaper;
   for (let p = 0, end = source.length - 3; p < end; p += 4) {
-    const x = unit(source[p]!) * n1;
-    const y = unit(source[p + 1]!) * n1;
-    const z = unit(source[p + 2]!) * n1;
+    const x = unit(shaper ? shapeChannel(shaper, 0, source[p]!) : source[p]!) * n1;
+    const y = unit(shaper ? shapeChannel(shaper, 1, source[p + 1]!) : source[p + 1]!) * n1;
+    const z = unit(shaper ? shapeChannel(shaper, 2, source[p + 2]!) : source[p + 2]!) * n1;
     const ir = x < n1 ? x | 0 : n1 - 1;
     const ig = y < n1 ? y | 0 : n1 - 1;
     const ib = z < n1 ? z | 0 : n1 - 1;
@@ -288,10 +321,11 @@ export function applyLutToTriplets(lut: Lut3D, buffer: Float64Array, start: numb
   const sg = lut.size * 3;
   const sb = lut.size * lut.size * 3;
   const rgb = new Float64Array(3);
+  const shaper = lut.shaper;
   for (let i = start * 3, stop = end * 3; i < stop; i += 3) {
-    const x = unit(buffer[i]!) * n1;
-    const y = unit(buffer[i + 1]!) * n1;
-    const z = unit(buffer[i + 2]!) * n1;
+    const x = unit(shaper ? shapeChannel(shaper, 0, buffer[i]!) : buffer[i]!) * n1;
+    const y = unit(shaper ? shapeChannel(shaper, 1, buffer[i + 1]!) : buffer[i + 1]!) * n1;
+    const z = unit(shaper ? shapeChannel(shaper, 2, buffer[i + 2]!) : buffer[i + 2]!) * n1;
     const ir = x < n1 ? x | 0 : n1 - 1;
     const ig = y < n1 ? y | 0 : n1 - 1;
     const ib = z < n1 ? z | 0 : n1 - 1;

@@ -302,10 +302,22 @@ function formatValue(v: number): string {
   return /^-0\.0+$/.test(text) ? text.slice(1) : text;
 }
 
-/** A cube file holding `lut` over the default 0..1 domain. */
+/**
+ * A cube file holding `lut` over the default 0..1 domain; a LUT with a shaper (`Lut3D.shaper`)
+ * becomes a shaper file (the 1D table over 0..1 first, then the 3D table over 0..1).
+ */
 export function cubeFromLut(lut: Lut3D, title: string | null = null): CubeFile {
-  return { title, domainMin: [0, 0, 0], domainMax: [1, 1, 1], lut3d: lut, lut1d: null };
+  const table: Lut3D = lut.shaper ? { size: lut.size, data: lut.data } : lut;
+  const shaper = lut.shaper ? { lut: { size: lut.shaper.size, data: lut.shaper.data }, domainMin: [0, 0, 0] as Rgb, domainMax: [1, 1, 1] as Rgb } : null;
+  return { title, domainMin: [0, 0, 0], domainMax: [1, 1, 1], lut3d: table, lut1d: null, ...(shaper ? { shaper } : {}) };
 }
+
+/** A `.cube` file of a LUT's shaper alone, as a 1D table over 0..1 (what ffmpeg's lut1d reads). */
+export function cubeFromShaper(shaper: Lut1D, title: string | null = null): CubeFile {
+  return { title, domainMin: [0, 0, 0], domainMax: [1, 1, 1], lut3d: null, lut1d: { size: shaper.size, data: shaper.data } };
+}
+
+const sameOnEveryChannel = (v: Rgb): boolean => v[0] === v[1] && v[1] === v[2];
 
 /**
  * Writes a `.cube` file: optional comment lines, TITLE, the size keyword, DOMAIN_MIN/DOMAIN_MAX
@@ -314,9 +326,20 @@ export function cubeFromLut(lut: Lut3D, title: string | null = null): CubeFile {
  */
 export function writeCube(cube: CubeFile, comments: readonly string[] = []): string {
   const table = cube.lut3d ?? cube.lut1d;
-  if (!table || (cube.lut3d && cube.lut1d) || cube.shaper) throw new Error('the writer writes a cube file of exactly one table, without a shaper');
+  if (!table || (cube.lut3d && cube.lut1d) || (cube.shaper && !cube.lut3d)) throw new Error('the writer writes a cube file of exactly one table, or a shaper and a 3D table');
   const out: string[] = comments.flatMap((comment) => comment.split(/\r\n|\r|\n/)).map((comment) => `# ${comment}`);
   if (cube.title !== null) out.push(`TITLE "${cube.title.replace(/"/g, "'").replace(/[\r\n]+/g, ' ')}"`);
+  const shaper = cube.shaper;
+  if (shaper && cube.lut3d) {
+    // Resolve's shaper form: the domains only as LUT_1D_INPUT_RANGE / LUT_3D_INPUT_RANGE, one range for all channels.
+    if (![shaper.domainMin, shaper.domainMax, cube.domainMin, cube.domainMax].every(sameOnEveryChannel)) throw new Error('a shaper file has one input range for all three channels');
+    out.push(`LUT_1D_SIZE ${shaper.lut.size}`, `LUT_1D_INPUT_RANGE ${formatValue(shaper.domainMin[0])} ${formatValue(shaper.domainMax[0])}`);
+    out.push(`LUT_3D_SIZE ${cube.lut3d.size}`, `LUT_3D_INPUT_RANGE ${formatValue(cube.domainMin[0])} ${formatValue(cube.domainMax[0])}`);
+    for (const data of [shaper.lut.data, cube.lut3d.data]) {
+      for (let i = 0; i < data.length; i += 3) out.push(`${formatValue(data[i]!)} ${formatValue(data[i + 1]!)} ${formatValue(data[i + 2]!)}`);
+    }
+    return `${out.join('\n')}\n`;
+  }
   out.push(cube.lut3d ? `LUT_3D_SIZE ${cube.lut3d.size}` : `LUT_1D_SIZE ${table.size}`);
   out.push(`DOMAIN_MIN ${cube.domainMin.map(formatValue).join(' ')}`);
   out.push(`DOMAIN_MAX ${cube.domainMax.map(formatValue).join(' ')}`);

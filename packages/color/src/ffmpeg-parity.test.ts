@@ -11,8 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADJUSTMENTS } from './adjustments';
 import { applyLutToFloatRgba, applyLutToRgba } from './apply-lut';
 import type { Interpolation } from './apply-lut';
-import { bakeLut } from './bake';
-import { cubeFromLut, writeCube } from './cube';
+import { bakeLut, gradeLutSize } from './bake';
+import { cubeFromLut, cubeFromShaper, writeCube } from './cube';
+import { lutFileToTable } from './lut-file';
+import { parseLutFile } from './lut-formats';
 import { DEFAULT_GRADE } from './grade';
 import type { Grade } from './grade';
 import { FFMPEG_SPATIAL_PIXEL_FORMAT, ffmpegSpatialFilters } from './ffmpeg-spatial';
@@ -46,14 +48,17 @@ const workDir = mkdtempSync(join(tmpdir(), 'cinegrade-parity-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 /** Runs the image through ffmpeg's lut3d and returns its output as floats 0..1 (RGB only). */
-function ffmpegLut3d(image: Uint8ClampedArray, cubeText: string, interpolation: Interpolation): Float64Array {
+function ffmpegLut3d(image: Uint8ClampedArray, cubeText: string, interpolation: Interpolation, shaperText?: string): Float64Array {
   const cubePath = join(workDir, `${interpolation}.cube`);
   writeFileSync(cubePath, cubeText);
+  const shaperPath = join(workDir, 'shaper.cube');
+  if (shaperText !== undefined) writeFileSync(shaperPath, shaperText);
+  const shaperStep = shaperText !== undefined ? `lut1d=file=${shaperPath}:interp=linear,` : '';
   const input = new Uint16Array(WIDTH * HEIGHT * 3);
   for (let p = 0; p < WIDTH * HEIGHT; p++) for (let c = 0; c < 3; c++) input[p * 3 + c] = image[p * 4 + c]! * 257;
   const output = runFfmpeg(
     ffmpegForTests(),
-    ['-f', 'rawvideo', '-pix_fmt', 'rgb48le', '-s', `${WIDTH}x${HEIGHT}`, '-i', 'pipe:0', '-vf', `lut3d=file=${cubePath}:interp=${interpolation}`, '-f', 'rawvideo', '-pix_fmt', 'rgb48le', 'pipe:1'],
+    ['-f', 'rawvideo', '-pix_fmt', 'rgb48le', '-s', `${WIDTH}x${HEIGHT}`, '-i', 'pipe:0', '-vf', `${shaperStep}lut3d=file=${cubePath}:interp=${interpolation}`, '-f', 'rawvideo', '-pix_fmt', 'rgb48le', 'pipe:1'],
     new Uint8Array(input.buffer),
   );
   expect(output.length).toBe(input.byteLength);
@@ -89,6 +94,27 @@ describe('applyLutToFloatRgba against ffmpeg lut3d', () => {
 
   it('agrees within 1/255 per channel with interp=trilinear', () => {
     expect(compare('trilinear').float).toBeLessThan(1 / 255);
+  });
+});
+
+describe('a LUT with a shaper against ffmpeg lut1d then lut3d (the export of a grade starting with a shaper file)', () => {
+  it('agrees within 1e-4 per channel: the shaper linear between its points, then the table tetrahedrally', () => {
+    // A 3-point table behind a log-like 16-point shaper, with contrast after it, baked on the table's grid.
+    const shaperRows = Array.from({ length: 16 }, (_, i) => [0, 1, 2].map((c) => (Math.log2(1 + (16 << c) * (i / 15)) / Math.log2(1 + (16 << c))).toFixed(7)).join(' '));
+    const tableRows: string[] = [];
+    for (let b = 0; b < 3; b++) for (let g = 0; g < 3; g++) for (let r = 0; r < 3; r++) tableRows.push([0.8 * b + 0.1 * r, (g / 2) ** 2, r / 2].map((v) => v.toFixed(7)).join(' '));
+    const parsed = parseLutFile(['LUT_1D_SIZE 16', 'LUT_3D_SIZE 3', ...shaperRows, ...tableRows].join('\n'), 'cube');
+    if (!parsed.ok) throw new Error(parsed.message);
+    const customLut = lutFileToTable(parsed.file).lut;
+    const grade: Grade = { ...DEFAULT_GRADE, customLook: 'shaped', adjustments: { ...DEFAULT_ADJUSTMENTS, contrast: 25 } };
+    const lut = bakeLut(grade, gradeLutSize(customLut), { customLut });
+    expect(lut.shaper).toBeDefined();
+    const image = testImage();
+    const theirs = ffmpegLut3d(image, writeCube(cubeFromLut({ size: lut.size, data: lut.data }, 'parity')), 'tetrahedral', writeCube(cubeFromShaper(lut.shaper!, 'parity shaper')));
+    const ours = applyLutToFloatRgba(lut, Float32Array.from(image, (v) => v / 255));
+    let worst = 0;
+    for (let p = 0; p < WIDTH * HEIGHT; p++) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(ours[p * 4 + c]! - theirs[p * 3 + c]!));
+    expect(worst).toBeLessThan(1e-4);
   });
 });
 

@@ -165,6 +165,13 @@ function appendFinishing(builder: ProgramBuilder, a: Adjustments, curves: Curves
 export interface CompileOptions {
   /** The table of the grade's imported LUT (`grade.customLook`), as a 0..1 3D LUT. */
   readonly customLut?: Lut3D;
+  /**
+   * Compile for a grid indexed as the imported LUT's own 3D table: by its shaper's output rather
+   * than by the colour (`Lut3D.shaper`; the renderers apply the shaper before the baked LUT). Only
+   * for a grade that starts with that LUT ({@link startsWithLook}): its table is then the first
+   * stage, read at its own grid positions.
+   */
+  readonly onShaperGrid?: boolean;
 }
 
 /** A grade names an imported LUT, but its table was not supplied (deleted, or not loaded yet). */
@@ -175,9 +182,8 @@ export class MissingCustomLutError extends Error {
   }
 }
 
-/** Compiles the global operations of a grade (everything but clarity and vignette). */
-export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorProgram {
-  const builder = new ProgramBuilder();
+/** The stages before the look: the camera's input transform, the corrections, the colour wheels. */
+function appendBeforeLook(builder: ProgramBuilder, grade: Grade): void {
   const camera = cameraTransform(grade.inputTransform);
   if (camera) {
     // The camera's functions are module constants: long-lived, so their tables are kept.
@@ -187,6 +193,26 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
   }
   appendCorrections(builder, grade.adjustments);
   appendWheels(builder, grade.wheels);
+}
+
+/**
+ * True when the grade's look (or imported LUT) meets the picture as it comes: nothing before it
+ * (no input transform, exposure, white balance, dehaze or colour wheels) and at full strength (no
+ * mix with its input). What follows it (the finishing sliders, curves) may be anything.
+ */
+export function startsWithLook(grade: Grade): boolean {
+  if (hasNoLook(grade) || grade.lookStrength < 100) return false;
+  const before = new ProgramBuilder();
+  appendBeforeLook(before, grade);
+  return before.build().isIdentity;
+}
+
+/** Compiles the global operations of a grade (everything but clarity and vignette). */
+export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorProgram {
+  const builder = new ProgramBuilder();
+  const onShaperGrid = options.onShaperGrid === true;
+  if (onShaperGrid && (!options.customLut?.shaper || !startsWithLook(grade))) throw new Error('only a grade that starts with an imported LUT with a shaper is baked on its shaper grid');
+  appendBeforeLook(builder, grade);
   if (!hasNoLook(grade)) {
     const partial = grade.lookStrength < 100;
     if (partial) builder.snapshot();
@@ -195,7 +221,8 @@ export function compileGrade(grade: Grade, options: CompileOptions = {}): ColorP
     } else if (grade.customLook !== null) {
       const lut = options.customLut;
       if (!lut) throw new MissingCustomLutError(grade.customLook);
-      builder.lut(lut);
+      // On the shaper grid each grid position is the 3D table's own input: the table without its shaper.
+      builder.lut(onShaperGrid ? { size: lut.size, data: lut.data } : lut);
     }
     if (partial) builder.blendWithSnapshot(grade.lookStrength / 100);
   }

@@ -50,7 +50,7 @@ export {
 } from './hue-curves';
 export type { HueCurveName, HueCurves } from './hue-curves';
 export type { Grade, ParseResult } from './grade';
-export { compileGrade, applyGradeToColors, EXPOSURE_STOPS_AT_FULL, MissingCustomLutError } from './grade-program';
+export { compileGrade, startsWithLook, applyGradeToColors, EXPOSURE_STOPS_AT_FULL, MissingCustomLutError } from './grade-program';
 export type { CompileOptions } from './grade-program';
 export type { ColorProgram } from './program';
 export { whiteBalanceMatrix, whiteForSliders, sliderValuesToNeutralise, MIRED_PER_TEMPERATURE_STEP, DUV_PER_TINT_STEP } from './white-balance';
@@ -89,10 +89,12 @@ export type { SplitTone } from './kernels';
 
 // LUTs and .cube
 export { bakeLut, gradeLutSize, identityLut, LUT_SIZES, DEFAULT_LUT_SIZE } from './bake';
-export type { Lut3D } from './lut-types';
-export { parseCube, writeCube, cubeFromLut, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
+export type { BakeOptions } from './bake';
+export type { Lut3D, LutShaper } from './lut-types';
+export { lutToBytes, lutFromBytes } from './lut-bytes';
+export { parseCube, writeCube, cubeFromLut, cubeFromShaper, CUBE_3D_SIZE_RANGE, CUBE_1D_SIZE_RANGE } from './cube';
 export type { CubeFile, CubeShaper, Lut1D, CubeParseResult, CubeWarning } from './cube';
-export { cubeToLut3D, lutFileFromCube, applyLutFileToTriplets, lutFileToTable, lutFileExactTable, lutFileTableError, alignedLutSize, evaluateCurve, MAX_RENDER_LUT_SIZE } from './lut-file';
+export { cubeToLut3D, lutFileFromCube, applyLutFileToTriplets, lutFileToTable, lutFileExactTable, lutFileTableError, alignedLutSize, evaluateCurve, MAX_RENDER_LUT_SIZE, MAX_SHAPER_SIZE } from './lut-file';
 export type { LutFile, LutFileTable, LutFileTableResult, ShaperCurve, ShaperCurves } from './lut-file';
 export { parseLutFile, declaredLutSize, lutFormatOfFileName, lutFormatName, LUT_FORMATS } from './lut-formats';
 export type { LutFormat, LutFileParseResult } from './lut-formats';
@@ -100,7 +102,7 @@ export { parseCdl, writeCdl, CdlParseError, CDL_MAX_CHARS, CDL_MAX_ELEMENTS, CDL
 export type { CdlFormat, CdlCorrection, ParsedCdl } from './cdl';
 
 // Rendering
-export { sampleLut, applyLutToRgba, applyLutToFloatRgba, applyLutToTriplets, INTERPOLATIONS } from './apply-lut';
+export { sampleLut, shapeChannel, applyLutToRgba, applyLutToFloatRgba, applyLutToTriplets, INTERPOLATIONS } from './apply-lut';
 export type { Interpolation } from './apply-lut';
 export {
   spatialParams,

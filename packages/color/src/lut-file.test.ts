@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyLutToFloatRgba, sampleLut } from './apply-lut';
 import { bakeLut, DEFAULT_LUT_SIZE, gradeLutSize } from './bake';
-import { parseCube } from './cube';
+import { cubeFromLut, parseCube, writeCube } from './cube';
 import { DEFAULT_GRADE } from './grade';
-import { alignedLutSize, applyLutFileToTriplets, lutFileFromCube, lutFileTableError, lutFileToTable } from './lut-file';
+import { applyGradeToColors } from './grade-program';
+import { lutFromBytes, lutToBytes } from './lut-bytes';
+import { alignedLutSize, applyLutFileToTriplets, lutFileFromCube, lutFileTableError, lutFileToTable, MAX_SHAPER_SIZE } from './lut-file';
 import type { LutFile } from './lut-file';
 import type { Lut3D } from './lut-types';
 
@@ -148,5 +150,103 @@ describe('a grade with an imported LUT', () => {
   it('leaves a grade without an imported LUT clamped to 0..1 as before', () => {
     const baked = bakeLut({ ...DEFAULT_GRADE, adjustments: { ...DEFAULT_GRADE.adjustments, exposure: 100 } }, 17);
     expect(largest(baked.data)).toBe(1);
+  });
+});
+
+describe('a file with a shaper before its 3D table', () => {
+  // As Resolve writes them: a log-like 10-point shaper over −0.1..3, then a 3-point table over the same range.
+  const shaperRows = Array.from({ length: 10 }, (_, i) => {
+    const x = -0.1 + (3.1 * i) / 9;
+    const v = -0.1 + (3.1 * Math.log2(1 + 64 * ((x + 0.1) / 3.1))) / Math.log2(65);
+    return `${v.toFixed(7)} ${(v * 0.9).toFixed(7)} ${(v * 0.8 + 0.1).toFixed(7)}`;
+  });
+  const table = tableOf(3, (r, g, b) => [0.9 * r + 0.1 * b, g * g, 1 - 0.5 * b + 0.2 * r]);
+  const tableRows = Array.from({ length: 27 }, (_, i) => Array.from(table.data.slice(i * 3, i * 3 + 3), (v) => (-0.1 + 3.1 * v).toFixed(7)).join(' '));
+  const file = cubeFile(['LUT_1D_SIZE 10', 'LUT_1D_INPUT_RANGE -0.1 3.0', 'LUT_3D_SIZE 3', 'LUT_3D_INPUT_RANGE -0.1 3.0', ...shaperRows, ...tableRows]);
+
+  /** The largest difference from the file over the colours, both clamped to 0..1. */
+  function worstAgainstFile(render: (pixels: Float32Array) => Float32Array): number {
+    const pixels = colours(20000);
+    const rendered = render(pixels);
+    let worst = 0;
+    for (let p = 0; p < pixels.length; p += 4) {
+      const expected = applied(file, [pixels[p]!, pixels[p + 1]!, pixels[p + 2]!]);
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(rendered[p + c]! - unit(expected[c]!)));
+    }
+    return worst;
+  }
+
+  it('is kept as a shaper stage on a grid holding its bends, then its own table: exact, not resampled', () => {
+    const result = lutFileToTable(file);
+    expect(result.resampled).toBe(false);
+    expect(result.lut.size).toBe(3);
+    // Its bends inside 0..1 lie at (31k − 9)/90: a 91-point grid holds them all.
+    expect(result.lut.shaper?.size).toBe(91);
+    expect(worstAgainstFile((pixels) => applyLutToFloatRgba(result.lut, pixels))).toBeLessThan(1e-5);
+  });
+
+  it('renders in a grade exactly as the file, where a 65-point table without the stage was off by more than 1/255', () => {
+    const { lut: customLut } = lutFileToTable(file);
+    const grade = { ...DEFAULT_GRADE, customLook: 'shaped' };
+    const baked = bakeLut(grade, gradeLutSize(customLut), { customLut });
+    expect(baked.shaper).toBe(customLut.shaper);
+    expect(worstAgainstFile((pixels) => applyLutToFloatRgba(baked, pixels))).toBeLessThan(1e-5);
+    // A download asks for a plain table over the colour: no shaper, the file applied inside the engine.
+    const plain = bakeLut(grade, 65, { customLut, withoutShaper: true });
+    expect(plain.shaper).toBeUndefined();
+    expect(worstAgainstFile((pixels) => applyLutToFloatRgba(plain, pixels))).toBeLessThan(2.5 / 255);
+    const uniform = tableOf(65, (r, g, b) => applied(file, [r, g, b]) as [number, number, number]);
+    expect(worstAgainstFile((pixels) => applyLutToFloatRgba(uniform, pixels))).toBeGreaterThan(1 / 255);
+  });
+
+  it('bakes a grade with anything before the LUT over the colour itself, with the stage inside the engine', () => {
+    const { lut: customLut } = lutFileToTable(file);
+    const grade = { ...DEFAULT_GRADE, customLook: 'shaped', lookStrength: 70, adjustments: { ...DEFAULT_GRADE.adjustments, exposure: 10, contrast: 20 } };
+    const baked = bakeLut(grade, gradeLutSize(customLut), { customLut });
+    expect(baked.shaper).toBeUndefined();
+    expect(baked.size).toBe(65);
+    const pixels = colours(5000);
+    const rendered = applyLutToFloatRgba(baked, pixels);
+    const triplets = Array.from({ length: 5000 }, (_, i) => [pixels[i * 4]!, pixels[i * 4 + 1]!, pixels[i * 4 + 2]!]).flat();
+    const exact = applyGradeToColors(grade, triplets, { customLut });
+    let worst = 0;
+    for (let i = 0; i < 5000; i++) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(rendered[i * 4 + c]! - exact[i * 3 + c]!));
+    expect(worst).toBeLessThan(2 / 255);
+  });
+
+  it('keeps the finishing sliders after the LUT on its shaper grid', () => {
+    const { lut: customLut } = lutFileToTable(file);
+    const grade = { ...DEFAULT_GRADE, customLook: 'shaped', adjustments: { ...DEFAULT_GRADE.adjustments, contrast: 30, saturation: -20 } };
+    const baked = bakeLut(grade, gradeLutSize(customLut), { customLut });
+    expect(baked.shaper).toBe(customLut.shaper);
+    const pixels = colours(5000);
+    const rendered = applyLutToFloatRgba(baked, pixels);
+    const triplets = Array.from({ length: 5000 }, (_, i) => [pixels[i * 4]!, pixels[i * 4 + 1]!, pixels[i * 4 + 2]!]).flat();
+    const exact = applyGradeToColors(grade, triplets, { customLut });
+    let worst = 0;
+    for (let i = 0; i < 5000; i++) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(rendered[i * 4 + c]! - exact[i * 3 + c]!));
+    expect(worst).toBeLessThan(1 / 255);
+  });
+
+  it('samples a shaper whose bends no grid of up to 2048 points holds, and states the difference', () => {
+    const bent = cubeFile(['LUT_1D_SIZE 3', 'LUT_1D_INPUT_RANGE 0 1.4142135', 'LUT_3D_SIZE 2', '0 0 0', '0.8 0.7 0.6', '1 1 1', '0 0 0', '1 0 0', '0 1 0', '1 1 0', '0 0 1', '1 0 1', '0 1 1', '1 1 1']);
+    const result = lutFileToTable(bent);
+    expect(result.lut.shaper?.size).toBe(MAX_SHAPER_SIZE);
+    expect(result.resampled).toBe(true);
+    expect(result.maxError).toBeGreaterThan(0);
+    expect(result.maxError).toBeLessThan(0.1 / 255);
+  });
+
+  it('is written as a shaper file and as bytes, and both read back to the same stage and table', () => {
+    const { lut } = lutFileToTable(file);
+    const back = parseCube(writeCube(cubeFromLut(lut, 'shaped')));
+    if (!back.ok) throw new Error(back.message);
+    expect(back.cube.shaper?.lut.size).toBe(91);
+    const reread = lutFileToTable(lutFileFromCube(back.cube)).lut;
+    expect(reread.size).toBe(3);
+    reread.data.forEach((v, i) => expect(Math.abs(v - lut.data[i]!)).toBeLessThan(1e-6));
+    reread.shaper!.data.forEach((v, i) => expect(Math.abs(v - lut.shaper!.data[i]!)).toBeLessThan(1e-6));
+    expect(lutFromBytes(3, lutToBytes(lut))).toEqual(lut);
+    expect(lutFromBytes(3, lutToBytes({ size: 3, data: lut.data })).shaper).toBeUndefined();
   });
 });

@@ -5,16 +5,18 @@
  * float: no value of a table is clamped, inputs are clamped to each stage's domain (as the formats
  * say), outputs are left as they come.
  *
- * The renderers take one 3D table over 0..1 (`Lut3D`); `lutFileToTable` makes it. A plain 3D
- * file over 0..1 is kept as written, at its size; a 1D file of up to 65 points is sampled on a
- * grid that holds every one of its points, which reproduces it exactly (tetrahedral interpolation
- * of a function of one channel is that channel's linear interpolation); anything else (a shaper,
- * another domain, a longer 1D table) is sampled at 65 points and the largest difference from the
- * file, over the displayed range, is measured and returned.
+ * The renderers take one 3D table over 0..1 (`Lut3D`), optionally behind a 1D shaper stage;
+ * `lutFileToTable` makes it. A plain 3D file over 0..1 is kept as written, at its size; a 1D file
+ * of up to 65 points is sampled on a grid that holds every one of its points, which reproduces it
+ * exactly (tetrahedral interpolation of a function of one channel is that channel's linear
+ * interpolation); a file with shapers before a 3D table keeps the table and makes the shapers one
+ * stage (exact on a grid holding their bends); anything else (another domain, a longer 1D table)
+ * is sampled at 65 points and the largest difference from the file, over the displayed range, is
+ * measured and returned.
  */
 import { applyLutToTriplets } from './apply-lut';
 import type { CubeFile, Lut1D } from './cube';
-import type { Lut3D } from './lut-types';
+import type { Lut3D, LutShaper } from './lut-types';
 import type { Rgb } from './matrix';
 
 /** One channel's curve: `inputs` strictly increasing; inputs outside them are clamped to the ends. */
@@ -218,6 +220,12 @@ export function lutFileToTable(file: LutFile): LutFileTableResult {
   if (size !== null && file.table) return { lut: file.table.lut, resampled: false, maxError: 0 };
   if (size !== null) return { lut: sampleFile(file, size), resampled: false, maxError: 0 };
   let best: LutFileTableResult | null = null;
+  const shaped = shapedTable(file);
+  if (shaped) {
+    const maxError = lutFileTableError(file, shaped.lut);
+    if (shaped.exact && maxError <= SHAPED_EXACT) return { lut: shaped.lut, resampled: false, maxError: 0 };
+    best = { lut: shaped.lut, resampled: true, maxError };
+  }
   for (const candidate of resampleSizes(file)) {
     const lut = sampleFile(file, candidate);
     const maxError = lutFileTableError(file, lut);
@@ -231,6 +239,52 @@ export function lutFileExactTable(file: LutFile): Lut3D | null {
   const size = exactSize(file);
   if (size === null) return null;
   return file.table ? file.table.lut : sampleFile(file, size);
+}
+
+/** The most points a shaper stage takes (ffmpeg's lut1d reads up to 65536; WebGL2 textures hold 2048 across at least). */
+export const MAX_SHAPER_SIZE = 2048;
+
+/**
+ * A shaped table matches its file within float32 rounding of the stored values: 1e-5 of the
+ * output range stands for exact.
+ */
+const SHAPED_EXACT = 1e-5;
+
+/**
+ * The fewest points, up to {@link MAX_SHAPER_SIZE}, of an evenly spaced grid over 0..1 that holds
+ * every bend of the file's single shaper lying inside 0..1, or null when none does (or the file
+ * has several shapers). On such a grid, linear interpolation reproduces the shaper exactly.
+ */
+function shaperGridSize(file: LutFile): number | null {
+  if (file.shapers.length !== 1) return null;
+  const bends = file.shapers[0]!.flatMap((curve) => [...curve.inputs].filter((x) => x > 0 && x < 1));
+  for (let n1 = 1; n1 < MAX_SHAPER_SIZE; n1++) {
+    if (bends.every((x) => Math.abs(x * n1 - Math.round(x * n1)) < 1e-7 * n1)) return n1 + 1;
+  }
+  return null;
+}
+
+/**
+ * A file with shapers before a 3D table of up to 65 points, as a shaper stage and its own 3D
+ * table: the stage is every shaper in turn followed by the table's domain scaled to 0..1, on a
+ * grid holding its bends (`exact`) or else on {@link MAX_SHAPER_SIZE} points. Null when there is
+ * no such file.
+ */
+function shapedTable(file: LutFile): { lut: Lut3D; exact: boolean } | null {
+  const table = file.table;
+  if (!table || file.shapers.length === 0 || table.lut.size > MAX_RENDER_LUT_SIZE) return null;
+  const exactPoints = shaperGridSize(file);
+  const size = exactPoints ?? MAX_SHAPER_SIZE;
+  const data = new Float32Array(size * 3);
+  for (let i = 0; i < size; i++) {
+    for (let c = 0; c < 3; c++) {
+      let v = i / (size - 1);
+      for (const curves of file.shapers) v = evaluateCurve(curves[c]!, v);
+      data[i * 3 + c] = (v - table.domainMin[c]!) / (table.domainMax[c]! - table.domainMin[c]!);
+    }
+  }
+  const shaper: LutShaper = { size, data };
+  return { lut: { size: table.lut.size, data: table.lut.data, shaper }, exact: exactPoints !== null };
 }
 
 function sampleFile(file: LutFile, size: number): Lut3D {

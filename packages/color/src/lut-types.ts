@@ -11,4 +11,20 @@
 export interface Lut3D {
   readonly size: number;
   readonly data: Float32Array;
+  /**
+   * A per-channel 1D stage applied before the 3D table (an imported file's shaper): the 3D table
+   * is then indexed by the shaper's output rather than by the colour itself. Absent for every LUT
+   * but one made from a file with a shaper, and for every grade's bake but one using such a file.
+   */
+  readonly shaper?: LutShaper;
+}
+
+/**
+ * A 1D table per channel: `size` RGB triplets at inputs evenly spaced over 0..1 (inputs clamped to
+ * 0..1), linear between them (as ffmpeg's lut1d with `interp=linear`). Its outputs are positions in
+ * the 3D table, which clamps them to 0..1 as it clamps any input.
+ */
+export interface LutShaper {
+  readonly size: number;
+  readonly data: Float32Array;
 }

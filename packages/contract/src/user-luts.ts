@@ -83,7 +83,7 @@ export const userLutRoutes = defineRoutes({
   userLutTable: {
     method: 'get',
     path: '/api/luts/{id}/table',
-    summary: 'The LUT as size³ RGB triplets of little-endian float32, red fastest (size from the list).',
+    summary: 'The LUT as size³ RGB triplets of little-endian float32, red fastest (size from the list or X-Lut-Size), then, for a file with a shaper, the shaper\'s points as RGB triplets (inputs evenly spaced over 0..1; as many as the remaining bytes hold).',
     tag: 'luts',
     auth: 'user',
     params: UserLutParams,

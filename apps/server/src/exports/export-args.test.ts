@@ -217,6 +217,13 @@ describe('exportFilterGraph', () => {
 
   it('refuses a LUT path that would need quoting in a filter graph', () => {
     expect(() => exportFilterGraph({ ...job('mp4', '720p'), lutPath: "/tmp/a,b'c.cube" })).toThrow(/Unsafe path/);
+    expect(() => exportFilterGraph({ ...job('mp4', '720p'), shaperPath: "/tmp/a,b'c.cube" })).toThrow(/Unsafe path/);
+  });
+
+  it('runs an imported LUT\'s shaper with lut1d, linear, just before lut3d, and only when there is one', () => {
+    const shaped = exportFilterGraph({ ...job('mp4', '720p'), shaperPath: '/tmp/cinegrade-export-1/shaper.cube' });
+    expect(shaped).toContain('format=gbrpf32le,lut1d=file=/tmp/cinegrade-export-1/shaper.cube:interp=linear,lut3d=file=/tmp/cinegrade-export-1/grade.cube:interp=tetrahedral');
+    expect(exportFilterGraph(job('mp4', '720p'))).not.toContain('lut1d');
   });
 });
 

@@ -14,6 +14,7 @@ import { orientationFilters } from '../media/orientation';
  *     (setparams), since zscale refuses to convert unknown colours, then zscale to planar float
  *     RGB (tone-mapping HDR), scaling here when the export is smaller than the source (the
  *     grade then runs on fewer pixels: about half the cost for 4K → 1080p)
+ *   → for a grade whose imported LUT has a shaper, lut1d (linear) with the shaper, then
  *   → lut3d, tetrahedral (the preview's interpolation), on gbrpf32le: lut3d is fast only on planar
  *     high-precision input (docs/color-engine.md; the 8-bit packed default costs 2.4× a plain transcode)
  *   → clarity and vignette (packages/color's ffmpegSpatialFilters: the engine's formulas)
@@ -40,6 +41,11 @@ export interface ExportJob {
   quality: ExportSize;
   /** The grade's LUT as a `.cube` file (see writeCube). */
   lutPath: string;
+  /**
+   * The grade's shaper as a 1D `.cube` file, applied by lut1d before the LUT: only for a grade
+   * whose imported LUT has a shaper (its LUT is then indexed by the shaper's output; `Lut3D.shaper`).
+   */
+  shaperPath?: string;
   outputPath: string;
   /** Only these frames, video only: one segment of a split export (see export-segments.ts). */
   segment?: SegmentRange;
@@ -197,6 +203,7 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   // timestamps to keep: its segments start their clock at their first frame and join end to end.
   const restart = job.segment && !keepsSourceTimes(format) ? ['setpts=PTS-STARTPTS'] : [];
   const steps = [...restart, ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
+  if (job.shaperPath !== undefined) steps.push(`lut1d=file=${safeGraphPath(job.shaperPath)}:interp=linear`);
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
@@ -295,7 +302,7 @@ export function concatList(segments: { path: string; range: SegmentRange }[], fo
  * A plain transcode with the same decoder, encoder and muxer settings and no grade: the floor the
  * benchmark measures the export against. Conversions are left to ffmpeg, as a person would.
  */
-export function plainTranscodeArgs(job: Omit<ExportJob, 'grade' | 'lutPath'>, extraVideoFilter?: string): string[] {
+export function plainTranscodeArgs(job: Omit<ExportJob, 'grade' | 'lutPath' | 'shaperPath'>, extraVideoFilter?: string): string[] {
   const output = OUTPUTS[job.format];
   const plan = planExportFrame(job.metadata, job.quality, job.format);
   const scale = plan.output.width === job.metadata.width && plan.output.height === job.metadata.height ? [] : [`scale=${plan.output.width}:${plan.output.height}`];

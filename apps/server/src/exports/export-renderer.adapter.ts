@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bakeLut, cubeFromLut, gradeLutSize, MissingCustomLutError, writeCube, type Grade } from '@cinegrade/color';
+import { bakeLut, cubeFromLut, cubeFromShaper, gradeLutSize, MissingCustomLutError, writeCube, type Grade } from '@cinegrade/color';
 import {
   describeSizeEstimate,
   EXPORT_MESSAGES,
@@ -264,8 +264,12 @@ export class ExportRenderer {
     const customLut = (grade.customLook !== null ? await this.userLuts.load(row.user_id, grade.customLook) : null) ?? undefined;
     const lutPath = path.join(run.work, 'grade.cube');
     // At the imported LUT's own size (gradeLutSize), so its table reaches ffmpeg point for point, unclamped.
-    await fs.promises.writeFile(lutPath, writeCube(cubeFromLut(bakeLut(grade, gradeLutSize(customLut), { customLut }), `Cinegrade export ${row.id}`)));
-    const args = exportArgs({ input: run.original, metadata, grade, format, quality, lutPath, outputPath, ...(segment ? { segment: segment.range } : {}) });
+    const lut = bakeLut(grade, gradeLutSize(customLut), { customLut });
+    await fs.promises.writeFile(lutPath, writeCube(cubeFromLut({ size: lut.size, data: lut.data }, `Cinegrade export ${row.id}`)));
+    // An imported LUT with a shaper: the bake is indexed by the shaper's output, which lut1d gives.
+    const shaperPath = lut.shaper ? path.join(run.work, 'shaper.cube') : undefined;
+    if (shaperPath && lut.shaper) await fs.promises.writeFile(shaperPath, writeCube(cubeFromShaper(lut.shaper, `Cinegrade export ${row.id} shaper`)));
+    const args = exportArgs({ input: run.original, metadata, grade, format, quality, lutPath, outputPath, ...(shaperPath ? { shaperPath } : {}), ...(segment ? { segment: segment.range } : {}) });
     const seconds = segment ? segment.plannedSeconds : (metadata.durationSeconds ?? 0);
     await run.ffmpeg(args, exportTimeoutMs({ ...metadata, durationSeconds: seconds }, format, quality), seconds);
     const size = await fs.promises.stat(outputPath).then((s) => s.size, () => 0);

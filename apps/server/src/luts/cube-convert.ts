@@ -1,18 +1,10 @@
-import { declaredLutSize, lutFileToTable, lutFormatName, parseLutFile, type Lut3D, type LutFormat } from '@cinegrade/color';
+import { declaredLutSize, lutFileToTable, lutFormatName, lutToBytes, parseLutFile, type LutFormat } from '@cinegrade/color';
 import { MAX_IMPORTED_LUT_SIZE } from '@cinegrade/contract';
 
 /** What reading a LUT file gave: the stored table, or the reason it cannot be imported. */
 export type ConvertedCube =
   | { ok: true; size: number; table: Uint8Array; warnings: string[]; resampled: boolean }
   | { ok: false; message: string };
-
-/** Float32 triplets as little-endian bytes, the stored and served form of a table. */
-export function tableToBytes(lut: Lut3D): Uint8Array {
-  const bytes = new Uint8Array(lut.data.length * 4);
-  const view = new DataView(bytes.buffer);
-  lut.data.forEach((v, i) => view.setFloat32(i * 4, v, true));
-  return bytes;
-}
 
 function tooLarge(size: number): ConvertedCube {
   return {
@@ -23,9 +15,10 @@ function tooLarge(size: number): ConvertedCube {
 
 /**
  * Reads a `.cube`, `.3dl` or `.csp` with the engine's strict readers (the line at fault) and
- * makes the stored table (`lutFileToTable`): a plain 3D file as written, at its size and
- * unclamped; a file with a shaper or another domain sampled at up to 65 points, with a warning
- * stating the largest difference from the file. More than 65 points per side is refused.
+ * makes the stored table (`lutFileToTable`, stored as `lutToBytes` writes it): a plain 3D file as
+ * written, at its size and unclamped; a shaper file as its shaper stage and its own 3D table; any
+ * other file with a shaper or another domain sampled at up to 65 points, with a warning stating the
+ * largest difference from the file. More than 65 points per side is refused.
  */
 export function convertCube(text: string, format: LutFormat = 'cube'): ConvertedCube {
   // The declared size is refused before the table is read: a LUT_3D_SIZE 256 line alone would
@@ -39,7 +32,8 @@ export function convertCube(text: string, format: LutFormat = 'cube'): Converted
   const table = lutFileToTable(parsed.file);
   const warnings = [...parsed.warnings];
   if (table.resampled) {
-    warnings.push(`This file's shaper or input range was sampled into a ${table.lut.size}-point table; it differs from the file by up to ${(table.maxError * 255).toFixed(2)}/255 per channel.`);
+    const sampled = table.lut.shaper ? `This file's shaper was sampled at ${table.lut.shaper.size} points` : `This file's shaper or input range was sampled into a ${table.lut.size}-point table`;
+    warnings.push(`${sampled}; it differs from the file by up to ${(table.maxError * 255).toFixed(2)}/255 per channel.`);
   }
-  return { ok: true, size: table.lut.size, table: tableToBytes(table.lut), warnings, resampled: table.resampled };
+  return { ok: true, size: table.lut.size, table: lutToBytes(table.lut), warnings, resampled: table.resampled };
 }

@@ -1,4 +1,4 @@
-import type { Lut3D, LutFormat } from '@cinegrade/color';
+import { lutFromBytes, type Lut3D, type LutFormat } from '@cinegrade/color';
 import { stripUnsafeNameCharacters, userLutLimit, userLutLimitMessage, type ImportLutRequest, type UserLut } from '@cinegrade/contract';
 import type { ProfileRepository } from '../account/profile.repository';
 import { forbidden, invalidField, notFound } from '../http/http-error';
@@ -6,13 +6,9 @@ import { convertCubeOffThread } from './cube-convert.adapter';
 import type { ConvertedCube } from './cube-convert';
 import type { UserLutRepository, UserLutSummaryRow } from './user-lut.repository';
 
+/** A stored table (`lutToBytes`' form: the 3D table, then the shaper's points when it has one). */
 export function tableFromBytes(size: number, bytes: Uint8Array): Lut3D {
-  const expected = size ** 3 * 3 * 4;
-  if (bytes.byteLength !== expected) throw new Error(`A stored LUT of size ${size} holds ${bytes.byteLength} bytes, expected ${expected}`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const data = new Float32Array(size ** 3 * 3);
-  for (let i = 0; i < data.length; i++) data[i] = view.getFloat32(i * 4, true);
-  return { size, data };
+  return lutFromBytes(size, bytes);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { queryOptions, skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, type UserLut } from '@cinegrade/contract';
-import type { Lut3D } from '@cinegrade/color';
+import { lutFromBytes as decodeLut, type Lut3D } from '@cinegrade/color';
 import { ApiError, toApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useAuth } from '../auth/AuthProvider';
@@ -17,17 +17,8 @@ import { useAuth } from '../auth/AuthProvider';
  */
 export type LutTableState = { status: 'loading' } | { status: 'ready'; lut: Lut3D } | { status: 'missing' } | { status: 'failed'; message: string };
 
-/** Parses the served form: size³ RGB float32 triplets, little-endian, red fastest. */
-export function lutFromBytes(size: number, buffer: ArrayBuffer): Lut3D {
-  const expected = size ** 3 * 3 * 4;
-  if (!Number.isInteger(size) || size < 2 || buffer.byteLength !== expected) {
-    throw new Error(`The LUT table has ${buffer.byteLength} bytes; a ${size}-point table has ${expected}.`);
-  }
-  const view = new DataView(buffer);
-  const data = new Float32Array(size ** 3 * 3);
-  for (let i = 0; i < data.length; i++) data[i] = view.getFloat32(i * 4, true);
-  return { size, data };
-}
+/** Parses the served form: size³ RGB float32 triplets, little-endian, red fastest, then a shaper's points when the table has one. */
+export const lutFromBytes: (size: number, buffer: ArrayBuffer) => Lut3D = decodeLut;
 
 async function downloadLutTable(id: string): Promise<Lut3D | null> {
   const response = await fetch(API.userLutTable.path.replace('{id}', encodeURIComponent(id)), { credentials: 'same-origin' });

@@ -31,7 +31,8 @@ export function safeFileName(text: string): string {
  * a pixel is), so a LUT cannot carry them; the file's comments say so when they are set.
  */
 export function gradeCube(grade: Grade, size: DownloadLutSize, names: { asset: string; look: string }, customLut?: Lut3D): { fileName: string; text: string } {
-  const lut = bakeLut(grade, size, customLut ? { customLut } : {});
+  // A plain 3D table, as the format says, even for an imported LUT with a shaper.
+  const lut = bakeLut(grade, size, customLut ? { customLut, withoutShaper: true } : {});
   const title = `${names.asset} - ${names.look}`;
   const input = INPUT_TRANSFORMS.find((t) => t.id === grade.inputTransform)?.label ?? grade.inputTransform;
   const sliders = EDITOR_ADJUSTMENT_KEYS.filter((key) => grade.adjustments[key] !== 0).map(

@@ -56,8 +56,10 @@ export class ProgramRenderer {
   private readonly passes: Passes;
   private readonly sourceTexture: WebGLTexture;
   private readonly lutTexture: WebGLTexture;
+  private readonly shaperTexture: WebGLTexture;
   private readonly kernelTexture: WebGLTexture;
   private lutSize = 0;
+  private shaperSize = 0;
   private kernelRadius = -1;
   private kernelSigma = Number.NaN;
   private sourceSize: FrameSize | null = null;
@@ -90,6 +92,9 @@ export class ProgramRenderer {
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     this.sourceTexture = createTexture(gl);
     this.kernelTexture = createTexture(gl);
+    // Always bound (a sampler2D on its own unit), so it holds a placeholder until a LUT has a shaper.
+    this.shaperTexture = createTexture(gl);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGB32F, 2, 1, 0, gl.RGB, gl.FLOAT, new Float32Array(6));
     const lut = gl.createTexture();
     if (!lut) throw new GlError('The browser could not create the LUT texture.');
     this.lutTexture = lut;
@@ -98,12 +103,20 @@ export class ProgramRenderer {
     for (const parameter of [gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R]) gl.texParameteri(gl.TEXTURE_3D, parameter, gl.CLAMP_TO_EDGE);
   }
 
-  /** Uploads a baked LUT (size³ RGB float triplets, red fastest) as an RGB32F 3D texture. */
+  /**
+   * Uploads a baked LUT (size³ RGB float triplets, red fastest) as an RGB32F 3D texture, and its
+   * shaper, when it has one (a grade starting with an imported LUT with a shaper), as a row of RGB32F.
+   */
   setLut(lut: Lut3D): void {
     const gl = this.gl;
     gl.bindTexture(gl.TEXTURE_3D, this.lutTexture);
     gl.texImage3D(gl.TEXTURE_3D, 0, gl.RGB32F, lut.size, lut.size, lut.size, 0, gl.RGB, gl.FLOAT, lut.data);
     this.lutSize = lut.size;
+    if (lut.shaper) {
+      gl.bindTexture(gl.TEXTURE_2D, this.shaperTexture);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGB32F, lut.shaper.size, 1, 0, gl.RGB, gl.FLOAT, lut.shaper.data);
+    }
+    this.shaperSize = lut.shaper?.size ?? 0;
   }
 
   /** The grade's spatial sliders (clarity, vignette); the LUT comes through setLut. */
@@ -166,6 +179,7 @@ export class ProgramRenderer {
     for (const target of this.floatTargets ?? []) deleteRenderTarget(gl, target);
     gl.deleteTexture(this.sourceTexture);
     gl.deleteTexture(this.lutTexture);
+    gl.deleteTexture(this.shaperTexture);
     gl.deleteTexture(this.kernelTexture);
     const { inline, lutOnly, blur, spatial } = this.passes;
     for (const pass of [inline, lutOnly, blur, spatial]) gl.deleteProgram(pass.program);
@@ -211,6 +225,8 @@ export class ProgramRenderer {
   private useLutUniforms(pass: GlProgram): void {
     bindSampler(this.gl, pass, 'u_lut', 1, this.lutTexture, this.gl.TEXTURE_3D);
     this.gl.uniform1i(pass.uniform('u_lutSize'), this.lutSize);
+    bindSampler(this.gl, pass, 'u_shaper', 4, this.shaperTexture);
+    this.gl.uniform1i(pass.uniform('u_shaperSize'), this.shaperSize);
   }
 
   private useFinishUniforms(pass: GlProgram, size: FrameSize, vignette: VignetteUniforms | null): void {

@@ -35,15 +35,33 @@ vec4 sourcePixel(ivec2 p) {
  * Tetrahedral interpolation in a size³ RGB float LUT (red along x, green along y, blue along z),
  * entries read with texelFetch: the cube cell is split along its black-white diagonal and the
  * tetrahedron is chosen by the order of the fractions, with the same strict comparisons as
- * apply-lut.ts and ffmpeg's interp_tetrahedral.
+ * apply-lut.ts and ffmpeg's interp_tetrahedral. A LUT with a shaper (an imported LUT's 1D stage,
+ * u_shaperSize points in a row of RGB floats; 0 for none) is indexed by the shaper's output: the
+ * colour clamped to 0..1, then linear between the shaper's two neighbouring points, as apply-lut.ts's
+ * shapeChannel and ffmpeg's lut1d interp_1d_linear.
  */
 const LUT = `
 uniform sampler3D u_lut;
 uniform int u_lutSize;
+uniform sampler2D u_shaper;
+uniform int u_shaperSize;
 vec3 lutEntry(ivec3 i) { return texelFetch(u_lut, i, 0).rgb; }
+vec3 shape(vec3 colour) {
+  if (u_shaperSize == 0) return colour;
+  vec3 x = clamp(colour, 0.0, 1.0) * float(u_shaperSize - 1);
+  ivec3 i = min(ivec3(x), ivec3(u_shaperSize - 2));
+  vec3 f = x - vec3(i);
+  float r = texelFetch(u_shaper, ivec2(i.r, 0), 0).r;
+  float g = texelFetch(u_shaper, ivec2(i.g, 0), 0).g;
+  float b = texelFetch(u_shaper, ivec2(i.b, 0), 0).b;
+  return vec3(
+    r + (texelFetch(u_shaper, ivec2(i.r + 1, 0), 0).r - r) * f.r,
+    g + (texelFetch(u_shaper, ivec2(i.g + 1, 0), 0).g - g) * f.g,
+    b + (texelFetch(u_shaper, ivec2(i.b + 1, 0), 0).b - b) * f.b);
+}
 vec3 applyLut(vec3 colour) {
   float n1 = float(u_lutSize - 1);
-  vec3 x = clamp(colour, 0.0, 1.0) * n1;
+  vec3 x = clamp(shape(colour), 0.0, 1.0) * n1;
   ivec3 i = min(ivec3(x), ivec3(u_lutSize - 2));
   vec3 f = x - vec3(i);
   vec3 c000 = lutEntry(i);
