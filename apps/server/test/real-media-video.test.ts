@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Asset } from '@cinegrade/contract';
+import type { Asset, ProcessVideoRequest } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaBinaries } from '../src/media/binaries';
 import { thumbnailTime } from '../src/media/ffmpeg-args';
@@ -262,26 +262,55 @@ describe('real footage: upright, at its display aspect, every frame once at its 
     expectNoRepeatedFrame(file);
   });
 
-  it('a split export of a variable-rate clip keeps every frame and its timing', async () => {
+  /** The clip exported by a server that splits exports longer than SEGMENT_SECONDS, checked to have been split. */
+  async function splitExport(name: string, uploadName: string, look: Pick<ProcessVideoRequest, 'selectedLUT' | 'colorSettings'> = LOOK): Promise<string> {
     const splitting = await startTestServer('embedded', { EXPORT_SEGMENT_SECONDS: SEGMENT_SECONDS });
     try {
       const owner = await splitting.signedInUser();
       await splitting.services.profiles.setTierByEmail(owner.email, 'Premium');
-      const response = await new TusTestClient(splitting, owner.cookie).upload(source('vfrLong'), 'variable rate.mp4');
+      const response = await new TusTestClient(splitting, owner.cookie).upload(source(name), uploadName);
       expect(response.status).toBe(200);
       const { id, metadata } = ((await response.json()) as { asset: Asset }).asset;
       expect(metadata?.durationSeconds).toBeGreaterThan(Number(SEGMENT_SECONDS) * 2);
-      const started = await startExport(splitting, owner.cookie, { assetId: id, ...LOOK, outputFormat: 'mp4', quality: '720p' });
+      const started = await startExport(splitting, owner.cookie, { assetId: id, ...look, outputFormat: 'mp4', quality: '720p' });
       // Split: segment rows appear once the render job has planned them.
-      await waitFor('the export to be split', async () => ((await splitting.services.database.db.selectFrom('export_segments').select('part').execute()).length > 1 ? true : undefined), WAIT.renderMs, 100);
+      const parts = await waitFor('the export to be split', async () => {
+        const rows = await splitting.services.database.db.selectFrom('export_segments').select('part').execute();
+        return rows.length > 1 ? rows.length : undefined;
+      }, WAIT.renderMs, 100);
       const done = await finishedExport(splitting, owner.cookie, started.predictionId);
       expect(done.status, done.error ?? '').toBe('succeeded');
-      const file = (await download(splitting, owner.cookie, done.downloadUrl ?? '', path.join(work, 'vfrLong.export.mp4'))).file;
-      expectSameFrames(file, source('vfrLong'));
-      expectNoRepeatedFrame(file);
+      console.log(`${name}: split export in ${parts} segments`);
+      return (await download(splitting, owner.cookie, done.downloadUrl ?? '', path.join(work, `${name}.split-export.mp4`))).file;
     } finally {
       await splitting.close();
     }
+  }
+
+  it('a split export of a variable-rate clip keeps every frame and its timing', async () => {
+    const file = await splitExport('vfrLong', 'variable rate.mp4');
+    expectSameFrames(file, source('vfrLong'));
+    expectNoRepeatedFrame(file);
+  });
+
+  it('a split export of long-GOP MPEG-2 in MXF has every frame of the source once, in order', async () => {
+    const name = 'v14_mxf_mpeg2_720x576_sar16-15.mxf';
+    // Ungraded, so that each exported frame can be told from its neighbours by its picture.
+    const file = await splitExport(name, 'broadcast.mxf', { selectedLUT: null, colorSettings: {} });
+    expectSameFrames(file, source(name));
+    // Frame for frame the source's pictures, compared in order as small grey thumbnails: a frame
+    // lost, doubled, shifted or decoded without its reference at a cut is the wrong picture there.
+    const size = 64 * 48;
+    const frames = (video: string) => {
+      const bytes = ffmpeg('-i', video, '-map', '0:v:0', '-fps_mode', 'passthrough', '-vf', 'scale=64:48:flags=area,format=gray', '-f', 'rawvideo', 'pipe:1');
+      return Array.from({ length: bytes.length / size }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+    };
+    const [out, src] = [frames(file), frames(source(name))];
+    expect(out).toHaveLength(src.length);
+    const changes = src.map((frame, i) => (i > 0 ? meanDifference(frame, src[i - 1]!) : 0)).filter((d) => d > 0);
+    const differences = out.map((frame, i) => meanDifference(frame, src[i]!));
+    console.log(`${name}: exported frame against its source frame, at most ${Math.max(...differences).toFixed(2)}/255; the source's pictures change by at least ${Math.min(...changes).toFixed(2)}/255`);
+    expect(differences.flatMap((d, i) => (d > 3 ? [i] : [])), 'frames unlike the source frame at their place').toEqual([]);
   });
 
   it('1080i AVCHD is deinterlaced at its frame rate: as many frames as the source, in preview and export', async () => {

@@ -240,3 +240,22 @@ describe('exportTimeoutMs', () => {
     expect(exportTimeoutMs({ ...hd, durationSeconds: 3600 }, 'mov', '16k')).toBe(22 * 60 * 60 * 1000);
   });
 });
+
+describe('a segment of a split export', () => {
+  const segment = { seekSeconds: 3.54, endSeconds: 7.06 };
+
+  it('is seeked to in the input for most sources', () => {
+    const args = exportArgs({ ...job('mp4', '720p'), segment });
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '3.540', '-to', '7.060']);
+    expect(args[args.indexOf('-filter_complex') + 1]).not.toContain('trim=');
+  });
+
+  it('of MXF is decoded from the start and kept by its decoded frame times, its clock starting at the seek point', () => {
+    const args = exportArgs({ ...job('mp4', '720p'), input: { path: '/work/in.mxf', demuxer: 'mxf' }, segment });
+    expect(args).not.toContain('-ss');
+    expect(args).not.toContain('-to');
+    expect(args[args.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]trim=start=3\.540:end=7\.060,settb=AVTB,setpts=PTS-3\.540\/TB,/);
+    const last = exportArgs({ ...job('avi', '720p'), input: { path: '/work/in.mxf', demuxer: 'mxf' }, segment: { seekSeconds: 7.06, endSeconds: null } });
+    expect(last[last.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]trim=start=7\.060,settb=AVTB,setpts=PTS-STARTPTS,/);
+  });
+});

@@ -43,6 +43,8 @@ export interface ExportJob {
   outputPath: string;
   /** Only these frames, video only: one segment of a split export (see export-segments.ts). */
   segment?: SegmentRange;
+  /** How the segment is read: by seeking, or (false) from the start (seeksToSegment). Seeking unless false. */
+  segmentSeeks?: boolean;
 }
 
 /**
@@ -183,6 +185,31 @@ function flattensAlpha(job: Pick<ExportJob, 'metadata' | 'format'>): boolean {
   return job.format === 'jpeg' && hasAlphaChannel(job.metadata);
 }
 
+/**
+ * Whether a segment of this source is read by seeking (`-ss`/`-to` on the input) or by decoding
+ * from the start and keeping its stretch by the decoded frames' times (decodedSegment). MXF
+ * (long-GOP MPEG-2 from broadcast cameras and servers) is decoded from the start: its packets
+ * may carry no presentation time (only a decode time), so after a seek the decoder guesses other
+ * times than it does decoding from the start, lands past the seek point, and shows the B-frames
+ * of an open GOP without their reference; frames were lost, shifted or broken at every cut.
+ * Decoding SD or HD MPEG-2 costs little beside the grade and the encode.
+ */
+export function seeksToSegment(input: InputSpec): boolean {
+  return input.demuxer !== 'mxf';
+}
+
+/**
+ * A segment kept from a decode from the start: the frames from its seek point up to the next
+ * one's by their decoded times (as a seek would keep them), on a microsecond clock (the stream's
+ * own, 1/25 s for PAL MXF, cannot hold a half-frame seek point) that starts at the seek point as
+ * a seeked segment's does; AVI's starts at its first frame.
+ */
+function decodedSegment(range: SegmentRange, keepTimes: boolean): string[] {
+  const seek = seekPosition(range.seekSeconds);
+  const trim = `trim=${joinOptions(`start=${seek}`, range.endSeconds === null ? '' : `end=${seekPosition(range.endSeconds)}`)}`;
+  return [trim, 'settb=AVTB', keepTimes ? `setpts=PTS-${seek}/TB` : 'setpts=PTS-STARTPTS'];
+}
+
 /** The video filter graph from the decoded picture (`[0:v:0]`) to `[vout]`. */
 export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>): string {
   const { metadata, grade, format, quality } = job;
@@ -196,7 +223,7 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
   // place in the source: the join lays each segment at its seek point (concatList). AVI has no
   // timestamps to keep: its segments start their clock at their first frame and join end to end.
   const restart = job.segment && !keepsSourceTimes(format) ? ['setpts=PTS-STARTPTS'] : [];
-  const steps = [...restart, ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
+  const steps = [...(job.segment && job.segmentSeeks === false ? decodedSegment(job.segment, keepsSourceTimes(format)) : restart), ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
   if (spatial) steps.push(spatial);
@@ -243,7 +270,8 @@ export function exportArgs(job: ExportJob): string[] {
   const muxer = segment ? [...(output.segmentMuxer ?? []), ...output.muxer] : output.muxer;
   const alpha = keepsAlpha(job) ? ALPHA_OUTPUTS[job.format]!.pixelFormat : null;
   const encoder = alpha ? output.encoder.map((arg, i) => (output.encoder[i - 1] === '-pix_fmt' ? alpha : arg)) : output.encoder;
-  return [...commandStart(job.input, segment), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
+  const seeks = seeksToSegment(job.input);
+  return [...commandStart(job.input, seeks ? segment : undefined), '-filter_complex', exportFilterGraph({ ...job, segmentSeeks: seeks }), '-map', '[vout]', ...audio, ...encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
 }
 
 /** Whether this format's file keeps each frame's own time (every video format but AVI, whose frames sit in the slots of one rate). */
