@@ -37,11 +37,12 @@ interface VideoStream {
   color_space?: string;
   color_primaries?: string;
   color_transfer?: string;
+  field_order?: string;
   side_data_list?: { rotation?: number }[];
 }
 
 function videoStream(file: string): VideoStream {
-  const { streams } = probeJson<{ streams: VideoStream[] }>(file, '-select_streams', 'v:0', '-show_entries', 'stream=width,height,sample_aspect_ratio,color_space,color_primaries,color_transfer:stream_side_data=rotation');
+  const { streams } = probeJson<{ streams: VideoStream[] }>(file, '-select_streams', 'v:0', '-show_entries', 'stream=width,height,sample_aspect_ratio,color_space,color_primaries,color_transfer,field_order:stream_side_data=rotation');
   const stream = streams[0];
   if (!stream) throw new Error(`${file} has no picture`);
   return stream;
@@ -317,9 +318,31 @@ describe('real footage: upright, at its display aspect, every frame once at its 
     const name = 'v16_avchd_1080i.mts';
     expect(asset(name).metadata).toMatchObject({ fieldOrder: 'tt', frameRate: 29.97 });
     expectSameFrames(await preview(name), source(name));
+    expect(asset(name).deinterlace).toBe(true);
     const file = await exported(name);
-    expect(videoStream(file)).toMatchObject({ width: 1280, height: 720 });
+    expect(videoStream(file)).toMatchObject({ width: 1280, height: 720, field_order: 'progressive' });
     expectSameFrames(file, source(name));
+  });
+
+  it('1080i AVCHD with deinterlacing off exports its fields: field order kept, a frame per field pair as the source', async () => {
+    const name = 'v16_avchd_1080i.mts';
+    const setDeinterlace = (id: string, deinterlace: boolean) => server.request(`/api/assets/${id}`, { method: 'PATCH', cookie: user.cookie, json: { deinterlace } });
+    // A progressive file has no fields to keep: refused, saying why.
+    const refused = await setDeinterlace(asset('v18_mov_bt601.mov').id, false);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('this file is progressive');
+    const changed = await setDeinterlace(asset(name).id, false);
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as Asset).deinterlace).toBe(false);
+    try {
+      const file = await exported(name);
+      expect(videoStream(file)).toMatchObject({ width: 1280, height: 720, field_order: 'tt' });
+      const { frames } = probeJson<{ frames: { interlaced_frame: number; top_field_first: number }[] }>(file, '-select_streams', 'v:0', '-show_entries', 'frame=interlaced_frame,top_field_first');
+      expect(frames.every((f) => f.interlaced_frame === 1 && f.top_field_first === 1), 'every frame coded as fields, top first').toBe(true);
+      expectSameFrames(file, source(name));
+    } finally {
+      expect((await setDeinterlace(asset(name).id, true)).status).toBe(200);
+    }
   });
 
   it('a camcorder M2TS (192-byte packets) is accepted as an MPEG transport stream', () => {

@@ -259,3 +259,26 @@ describe('a segment of a split export', () => {
     expect(last[last.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]trim=start=7\.060,settb=AVTB,setpts=PTS-STARTPTS,/);
   });
 });
+
+describe('an interlaced source', () => {
+  const interlaced: MediaMetadata = { ...hd, fieldOrder: 'tt' };
+
+  it('is deinterlaced (bwdif) by default, and in WebM, MOV and AVI, which keep no fields, whatever the setting', () => {
+    for (const [format, deinterlace] of [['mp4', true], ['webm', false], ['mov', false], ['avi', false]] as const) {
+      const args = exportArgs({ ...job(format, '720p', interlaced), deinterlace });
+      expect(args[args.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]bwdif=/);
+      expect(args).not.toContain('+ildct+ilme');
+    }
+  });
+
+  it('with deinterlacing off keeps its fields in MP4: each field graded at half height, woven back in its order, coded as fields', () => {
+    const args = exportArgs({ ...job('mp4', '720p', interlaced), deinterlace: false });
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph).not.toContain('bwdif');
+    expect(graph).toMatch(/^\[0:v:0\]separatefields,setpts='if\(mod\(N,2\),PREV_INPTS,PTS\)',.*zscale=w=1280:h=360:filter=bicubic/);
+    expect(graph).toMatch(/,weave=first_field=top,setfield=tff\[vout\]$/);
+    expect(args.join(' ')).toContain('-flags +ildct+ilme -x264-params pic-struct=1');
+    const bottom = exportArgs({ ...job('mp4', '1080p', { ...interlaced, fieldOrder: 'bb' }), deinterlace: false });
+    expect(bottom[bottom.indexOf('-filter_complex') + 1]).toMatch(/,weave=first_field=bottom,setfield=bff\[vout\]$/);
+  });
+});
