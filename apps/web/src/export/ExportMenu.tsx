@@ -65,7 +65,9 @@ function ProMark() {
  * The header's Export dropdown (docs/product-rules.md, 'Export'): formats with their codecs and qualities
  * with their estimated file sizes, pro items marked PRO and disabled for Free, Quick Export (a free format
  * at 720p), defaults from the user's saved settings, 'Processing N%' on the disabled button while
- * an export runs, with a Cancel beside it.
+ * an export runs, with a Cancel beside it. For an interlaced source, a Deinterlace checkbox saved
+ * with the asset, and a note saying what this format's export does with the fields
+ * (docs/product-rules.md, 'Interlaced sources').
  */
 export function ExportMenu() {
   const { profile, subscription } = useAuth();
