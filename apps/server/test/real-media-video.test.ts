@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Asset } from '@cinegrade/contract';
+import type { Asset, ProcessVideoRequest } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaBinaries } from '../src/media/binaries';
 import { thumbnailTime } from '../src/media/ffmpeg-args';
@@ -37,11 +37,12 @@ interface VideoStream {
   color_space?: string;
   color_primaries?: string;
   color_transfer?: string;
+  field_order?: string;
   side_data_list?: { rotation?: number }[];
 }
 
 function videoStream(file: string): VideoStream {
-  const { streams } = probeJson<{ streams: VideoStream[] }>(file, '-select_streams', 'v:0', '-show_entries', 'stream=width,height,sample_aspect_ratio,color_space,color_primaries,color_transfer:stream_side_data=rotation');
+  const { streams } = probeJson<{ streams: VideoStream[] }>(file, '-select_streams', 'v:0', '-show_entries', 'stream=width,height,sample_aspect_ratio,color_space,color_primaries,color_transfer,field_order:stream_side_data=rotation');
   const stream = streams[0];
   if (!stream) throw new Error(`${file} has no picture`);
   return stream;
@@ -262,35 +263,86 @@ describe('real footage: upright, at its display aspect, every frame once at its 
     expectNoRepeatedFrame(file);
   });
 
-  it('a split export of a variable-rate clip keeps every frame and its timing', async () => {
+  /** The clip exported by a server that splits exports longer than SEGMENT_SECONDS, checked to have been split. */
+  async function splitExport(name: string, uploadName: string, look: Pick<ProcessVideoRequest, 'selectedLUT' | 'colorSettings'> = LOOK): Promise<string> {
     const splitting = await startTestServer('embedded', { EXPORT_SEGMENT_SECONDS: SEGMENT_SECONDS });
     try {
       const owner = await splitting.signedInUser();
       await splitting.services.profiles.setTierByEmail(owner.email, 'Premium');
-      const response = await new TusTestClient(splitting, owner.cookie).upload(source('vfrLong'), 'variable rate.mp4');
+      const response = await new TusTestClient(splitting, owner.cookie).upload(source(name), uploadName);
       expect(response.status).toBe(200);
       const { id, metadata } = ((await response.json()) as { asset: Asset }).asset;
       expect(metadata?.durationSeconds).toBeGreaterThan(Number(SEGMENT_SECONDS) * 2);
-      const started = await startExport(splitting, owner.cookie, { assetId: id, ...LOOK, outputFormat: 'mp4', quality: '720p' });
+      const started = await startExport(splitting, owner.cookie, { assetId: id, ...look, outputFormat: 'mp4', quality: '720p' });
       // Split: segment rows appear once the render job has planned them.
-      await waitFor('the export to be split', async () => ((await splitting.services.database.db.selectFrom('export_segments').select('part').execute()).length > 1 ? true : undefined), WAIT.renderMs, 100);
+      const parts = await waitFor('the export to be split', async () => {
+        const rows = await splitting.services.database.db.selectFrom('export_segments').select('part').execute();
+        return rows.length > 1 ? rows.length : undefined;
+      }, WAIT.renderMs, 100);
       const done = await finishedExport(splitting, owner.cookie, started.predictionId);
       expect(done.status, done.error ?? '').toBe('succeeded');
-      const file = (await download(splitting, owner.cookie, done.downloadUrl ?? '', path.join(work, 'vfrLong.export.mp4'))).file;
-      expectSameFrames(file, source('vfrLong'));
-      expectNoRepeatedFrame(file);
+      console.log(`${name}: split export in ${parts} segments`);
+      return (await download(splitting, owner.cookie, done.downloadUrl ?? '', path.join(work, `${name}.split-export.mp4`))).file;
     } finally {
       await splitting.close();
     }
+  }
+
+  it('a split export of a variable-rate clip keeps every frame and its timing', async () => {
+    const file = await splitExport('vfrLong', 'variable rate.mp4');
+    expectSameFrames(file, source('vfrLong'));
+    expectNoRepeatedFrame(file);
+  });
+
+  it('a split export of long-GOP MPEG-2 in MXF has every frame of the source once, in order', async () => {
+    const name = 'v14_mxf_mpeg2_720x576_sar16-15.mxf';
+    // Ungraded, so that each exported frame can be told from its neighbours by its picture.
+    const file = await splitExport(name, 'broadcast.mxf', { selectedLUT: null, colorSettings: {} });
+    expectSameFrames(file, source(name));
+    // Frame for frame the source's pictures, compared in order as small grey thumbnails: a frame
+    // lost, doubled, shifted or decoded without its reference at a cut is the wrong picture there.
+    const size = 64 * 48;
+    const frames = (video: string) => {
+      const bytes = ffmpeg('-i', video, '-map', '0:v:0', '-fps_mode', 'passthrough', '-vf', 'scale=64:48:flags=area,format=gray', '-f', 'rawvideo', 'pipe:1');
+      return Array.from({ length: bytes.length / size }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+    };
+    const [out, src] = [frames(file), frames(source(name))];
+    expect(out).toHaveLength(src.length);
+    const changes = src.map((frame, i) => (i > 0 ? meanDifference(frame, src[i - 1]!) : 0)).filter((d) => d > 0);
+    const differences = out.map((frame, i) => meanDifference(frame, src[i]!));
+    console.log(`${name}: exported frame against its source frame, at most ${Math.max(...differences).toFixed(2)}/255; the source's pictures change by at least ${Math.min(...changes).toFixed(2)}/255`);
+    expect(differences.flatMap((d, i) => (d > 3 ? [i] : [])), 'frames unlike the source frame at their place').toEqual([]);
   });
 
   it('1080i AVCHD is deinterlaced at its frame rate: as many frames as the source, in preview and export', async () => {
     const name = 'v16_avchd_1080i.mts';
     expect(asset(name).metadata).toMatchObject({ fieldOrder: 'tt', frameRate: 29.97 });
     expectSameFrames(await preview(name), source(name));
+    expect(asset(name).deinterlace).toBe(true);
     const file = await exported(name);
-    expect(videoStream(file)).toMatchObject({ width: 1280, height: 720 });
+    expect(videoStream(file)).toMatchObject({ width: 1280, height: 720, field_order: 'progressive' });
     expectSameFrames(file, source(name));
+  });
+
+  it('1080i AVCHD with deinterlacing off exports its fields: field order kept, a frame per field pair as the source', async () => {
+    const name = 'v16_avchd_1080i.mts';
+    const setDeinterlace = (id: string, deinterlace: boolean) => server.request(`/api/assets/${id}`, { method: 'PATCH', cookie: user.cookie, json: { deinterlace } });
+    // A progressive file has no fields to keep: refused, saying why.
+    const refused = await setDeinterlace(asset('v18_mov_bt601.mov').id, false);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('this file is progressive');
+    const changed = await setDeinterlace(asset(name).id, false);
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as Asset).deinterlace).toBe(false);
+    try {
+      const file = await exported(name);
+      expect(videoStream(file)).toMatchObject({ width: 1280, height: 720, field_order: 'tt' });
+      const { frames } = probeJson<{ frames: { interlaced_frame: number; top_field_first: number }[] }>(file, '-select_streams', 'v:0', '-show_entries', 'frame=interlaced_frame,top_field_first');
+      expect(frames.every((f) => f.interlaced_frame === 1 && f.top_field_first === 1), 'every frame coded as fields, top first').toBe(true);
+      expectSameFrames(file, source(name));
+    } finally {
+      expect((await setDeinterlace(asset(name).id, true)).status).toBe(200);
+    }
   });
 
   it('a camcorder M2TS (192-byte packets) is accepted as an MPEG transport stream', () => {

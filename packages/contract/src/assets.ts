@@ -81,6 +81,9 @@ export const Asset = z
     needs_proxy: z.boolean(),
     selected_lut: z.string().nullable(),
     color_settings: ColorSettings,
+    deinterlace: z
+      .boolean()
+      .describe('Interlaced sources only: true (the default) deinterlaces the export; false keeps the fields in an MP4 export. The preview and thumbnail are deinterlaced either way.'),
     processing_status: z.enum(PROCESSING_STATUSES),
     processing_error: z.string().nullable(),
     metadata: MediaMetadata.nullable(),
@@ -104,6 +107,7 @@ export const UpdateAssetRequest = z
     name: z.string().overwrite(stripUnsafeNameCharacters).trim().min(1, 'Please enter a name').max(200, 'Please keep the name under 200 characters').optional(),
     selected_lut: z.string().max(100).nullable().optional(),
     color_settings: ColorSettings.optional(),
+    deinterlace: z.boolean({ error: 'deinterlace must be true or false' }).optional(),
   })
   .strict()
   .meta({ id: 'UpdateAssetRequest' });
@@ -160,7 +164,7 @@ export const assetRoutes = defineRoutes({
   updateAsset: {
     method: 'patch',
     path: '/api/assets/{id}',
-    summary: 'Rename an asset or save its grade (selected_lut, color_settings).',
+    summary: 'Rename an asset, save its grade (selected_lut, color_settings), or turn deinterlacing of an interlaced video off or on.',
     tag: 'assets',
     auth: 'user',
     params: AssetParams,

@@ -111,3 +111,17 @@ export function exportTierRefusal(tier: string | null | undefined, format: AnyEx
   if (quality === SOURCE_SIZE || exportQualityInfo(quality).pro) return `${limit}; ${exportSizeLabel(quality)} needs Premium. Upgrade to export it.`;
   return null;
 }
+
+/**
+ * Interlaced sources (docs/product-rules.md, 'Interlaced sources'): the formats whose export keeps
+ * fields, MP4 (H.264 coded as fields, the order in each picture's timing message). WebM (VP9)
+ * cannot carry fields; uncompressed AVI would carry woven frames no player knows to be fields; and
+ * ffmpeg 5 tags an interlaced MOV 'bottom field shown first' whatever the order, so those are
+ * deinterlaced whatever the setting.
+ */
+export const FIELD_EXPORT_FORMATS: readonly AnyExportFormat[] = ['mp4'];
+
+/** Whether an export keeps the source's fields: an interlaced source, deinterlacing turned off, and a format that carries fields. */
+export function exportKeepsFields(source: { fieldOrder?: string | null | undefined }, deinterlace: boolean, format: AnyExportFormat): boolean {
+  return !!source.fieldOrder && !deinterlace && FIELD_EXPORT_FORMATS.includes(format);
+}

@@ -79,6 +79,8 @@ export {
   isStillFormat,
   canUseProExport,
   exportTierRefusal,
+  FIELD_EXPORT_FORMATS,
+  exportKeepsFields,
 } from './export-options';
 export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, ExportSize, PredictionStatus } from './export-options';
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';

@@ -253,7 +253,9 @@ export class AssetService {
 
   async update(userId: string, id: string, change: UpdateAssetRequest): Promise<Asset> {
     if (change.selected_lut !== undefined || change.color_settings !== undefined) await this.checkGradeChange(userId, id, change);
+    if (change.deinterlace === false) await this.checkKeepsFields(userId, id);
     const row = await this.assets.update(userId, id, {
+      ...(change.deinterlace !== undefined ? { deinterlace: change.deinterlace } : {}),
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.selected_lut !== undefined ? { selected_lut: change.selected_lut } : {}),
       ...(change.color_settings !== undefined ? { color_settings: JSON.stringify(knownSettings(change.color_settings)) } : {}),
@@ -292,6 +294,16 @@ export class AssetService {
     this.deriving.get(id)?.();
     await this.jobs.send('storage.delete', { reason: `asset ${id} deleted` });
     await this.changed(userId, id);
+  }
+
+  /** Only an interlaced video has fields to keep (docs/product-rules.md, 'Interlaced sources'). */
+  private async checkKeepsFields(userId: string, id: string): Promise<void> {
+    const row = await this.assets.get(userId, id);
+    if (!row) throw notFound('No such asset.');
+    const metadata = row.metadata as Pick<MediaMetadata, 'fieldOrder'> | null;
+    if (row.media_file_type !== 'video' || !metadata?.fieldOrder) {
+      throw invalidField('deinterlace', 'Only an interlaced video has fields to keep: this file is progressive, so deinterlacing cannot be turned off.');
+    }
   }
 
   /**
@@ -422,6 +434,7 @@ export class AssetService {
       needs_proxy: row.needs_proxy,
       selected_lut: row.selected_lut,
       color_settings: (row.color_settings ?? {}) as Asset['color_settings'],
+      deinterlace: row.deinterlace,
       processing_status: row.processing_status,
       processing_error: row.processing_error,
       metadata: publicMetadata,

@@ -14,6 +14,7 @@ import * as batchKeptRender from './migrations/0012-batch-kept-render';
 import * as userLutSource from './migrations/0013-user-lut-source';
 import * as uploadReservationActivity from './migrations/0014-upload-reservation-activity';
 import * as knownSignInAddresses from './migrations/0015-known-sign-in-addresses';
+import * as deinterlaceSetting from './migrations/0016-deinterlace-setting';
 
 /**
  * One ordered set of migrations for both the embedded and the real PostgreSQL. They are listed
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-user-lut-source': userLutSource,
   '0014-upload-reservation-activity': uploadReservationActivity,
   '0015-known-sign-in-addresses': knownSignInAddresses,
+  '0016-deinterlace-setting': deinterlaceSetting,
 };
 
 class StaticProvider implements MigrationProvider {

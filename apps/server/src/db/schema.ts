@@ -88,6 +88,8 @@ export interface ProjectsTable {
   derived_bytes: ColumnType<number, number | undefined, number>;
   selected_lut: string | null;
   color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Interlaced sources: deinterlaced (true, the default) or fields kept where the export can carry them. */
+  deinterlace: Generated<boolean>;
   processing_status: ColumnType<'processing' | 'ready' | 'failed', 'processing' | 'ready' | 'failed' | undefined, 'processing' | 'ready' | 'failed'>;
   processing_error: string | null;
   metadata: ColumnType<unknown, string | null, string | null>;
@@ -141,6 +143,8 @@ export interface ExportsTable {
   color_settings: ColumnType<Record<string, unknown>, string | undefined, string>;
   width: number;
   height: number;
+  /** The asset's deinterlace setting when the export was started. */
+  deinterlace: Generated<boolean>;
   output_key: string;
   download_name: string;
   job_id: string | null;

@@ -247,3 +247,45 @@ describe('exportTimeoutMs', () => {
     expect(exportTimeoutMs({ ...hd, durationSeconds: 3600 }, 'mov', '16k')).toBe(22 * 60 * 60 * 1000);
   });
 });
+
+describe('a segment of a split export', () => {
+  const segment = { seekSeconds: 3.54, endSeconds: 7.06 };
+
+  it('is seeked to in the input for most sources', () => {
+    const args = exportArgs({ ...job('mp4', '720p'), segment });
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '3.540', '-to', '7.060']);
+    expect(args[args.indexOf('-filter_complex') + 1]).not.toContain('trim=');
+  });
+
+  it('of MXF is decoded from the start and kept by its decoded frame times, its clock starting at the seek point', () => {
+    const args = exportArgs({ ...job('mp4', '720p'), input: { path: '/work/in.mxf', demuxer: 'mxf' }, segment });
+    expect(args).not.toContain('-ss');
+    expect(args).not.toContain('-to');
+    expect(args[args.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]trim=start=3\.540:end=7\.060,settb=AVTB,setpts=PTS-3\.540\/TB,/);
+    const last = exportArgs({ ...job('avi', '720p'), input: { path: '/work/in.mxf', demuxer: 'mxf' }, segment: { seekSeconds: 7.06, endSeconds: null } });
+    expect(last[last.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]trim=start=7\.060,settb=AVTB,setpts=PTS-STARTPTS,/);
+  });
+});
+
+describe('an interlaced source', () => {
+  const interlaced: MediaMetadata = { ...hd, fieldOrder: 'tt' };
+
+  it('is deinterlaced (bwdif) by default, and in WebM, MOV and AVI, which keep no fields, whatever the setting', () => {
+    for (const [format, deinterlace] of [['mp4', true], ['webm', false], ['mov', false], ['avi', false]] as const) {
+      const args = exportArgs({ ...job(format, '720p', interlaced), deinterlace });
+      expect(args[args.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v:0\]bwdif=/);
+      expect(args).not.toContain('+ildct+ilme');
+    }
+  });
+
+  it('with deinterlacing off keeps its fields in MP4: each field graded at half height, woven back in its order, coded as fields', () => {
+    const args = exportArgs({ ...job('mp4', '720p', interlaced), deinterlace: false });
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph).not.toContain('bwdif');
+    expect(graph).toMatch(/^\[0:v:0\]separatefields,setpts='if\(mod\(N,2\),PREV_INPTS,PTS\)',.*zscale=w=1280:h=360:filter=bicubic/);
+    expect(graph).toMatch(/,weave=first_field=top,setfield=tff\[vout\]$/);
+    expect(args.join(' ')).toContain('-flags +ildct+ilme -x264-params pic-struct=1');
+    const bottom = exportArgs({ ...job('mp4', '1080p', { ...interlaced, fieldOrder: 'bb' }), deinterlace: false });
+    expect(bottom[bottom.indexOf('-filter_complex') + 1]).toMatch(/,weave=first_field=bottom,setfield=bff\[vout\]$/);
+  });
+});

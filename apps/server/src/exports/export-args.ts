@@ -1,5 +1,5 @@
 import { ffmpegSpatialFilters, spatialParams, type Grade } from '@cinegrade/color';
-import { exportFrameSize, hasAlphaChannel, isStillFormat, orientationOf, type AnyExportFormat, type ExportSize, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
+import { exportFrameSize, exportKeepsFields, hasAlphaChannel, isStillFormat, orientationOf, type AnyExportFormat, type ExportSize, type FrameSize, type MediaMetadata } from '@cinegrade/contract';
 import { BT709_FRAME_TAGS, BT709_TAGS, inputChain, joinOptions, TO_BT709_YCBCR, zscaleSize } from '../media/colour-chain';
 import { displaySize, inputArgs, KEEP_FRAME_TIMING, seekPosition, type InputSpec } from '../media/ffmpeg-args';
 import { orientationFilters } from '../media/orientation';
@@ -49,6 +49,10 @@ export interface ExportJob {
   outputPath: string;
   /** Only these frames, video only: one segment of a split export (see export-segments.ts). */
   segment?: SegmentRange;
+  /** How the segment is read: by seeking, or (false) from the start (seeksToSegment). Seeking unless false. */
+  segmentSeeks?: boolean;
+  /** The asset's deinterlace setting (true unless said): false keeps an interlaced source's fields where the format can (fieldsKept). */
+  deinterlace?: boolean;
 }
 
 /**
@@ -93,6 +97,8 @@ interface OutputSpec {
    * default, off by up to 2 ms after the join); at 1/90000 s it is exact.
    */
   segmentMuxer?: string[];
+  /** Encoder options coding the picture as fields, for a format that can carry them (FIELD_EXPORT_FORMATS). */
+  fieldEncoder?: string[];
 }
 
 const SEGMENT_EDIT_LIST = ['-movie_timescale', '90000'];
@@ -115,6 +121,8 @@ export const OUTPUTS: Record<AnyExportFormat, OutputSpec> = {
     audio: ['-map', '0:a:0?', '-c:a', 'aac', '-b:a', '192k'],
     muxer: ['-movflags', '+faststart', '-f', 'mp4'],
     segmentMuxer: SEGMENT_EDIT_LIST,
+    // Interlaced coding, and the field order in each picture's timing message, where readers look for it.
+    fieldEncoder: ['-flags', '+ildct+ilme', '-x264-params', 'pic-struct=1'],
   },
   webm: {
     convert: TO_BT709_YCBCR,
@@ -189,20 +197,73 @@ function flattensAlpha(job: Pick<ExportJob, 'metadata' | 'format'>): boolean {
   return job.format === 'jpeg' && hasAlphaChannel(job.metadata);
 }
 
+/**
+ * Whether a segment of this source is read by seeking (`-ss`/`-to` on the input) or by decoding
+ * from the start and keeping its stretch by the decoded frames' times (decodedSegment). MXF
+ * (long-GOP MPEG-2 from broadcast cameras and servers) is decoded from the start: its packets
+ * may carry no presentation time (only a decode time), so after a seek the decoder guesses other
+ * times than it does decoding from the start, lands past the seek point, and shows the B-frames
+ * of an open GOP without their reference; frames were lost, shifted or broken at every cut.
+ * Decoding SD or HD MPEG-2 costs little beside the grade and the encode.
+ */
+export function seeksToSegment(input: InputSpec): boolean {
+  return input.demuxer !== 'mxf';
+}
+
+/**
+ * A segment kept from a decode from the start: the frames from its seek point up to the next
+ * one's by their decoded times (as a seek would keep them), on a microsecond clock (the stream's
+ * own, 1/25 s for PAL MXF, cannot hold a half-frame seek point) that starts at the seek point as
+ * a seeked segment's does; AVI's starts at its first frame.
+ */
+function decodedSegment(range: SegmentRange, keepTimes: boolean): string[] {
+  const seek = seekPosition(range.seekSeconds);
+  const trim = `trim=${joinOptions(`start=${seek}`, range.endSeconds === null ? '' : `end=${seekPosition(range.endSeconds)}`)}`;
+  return [trim, 'settb=AVTB', keepTimes ? `setpts=PTS-${seek}/TB` : 'setpts=PTS-STARTPTS'];
+}
+
+/**
+ * Which field an export that keeps the source's fields shows first, or null when it deinterlaces
+ * (docs/product-rules.md, 'Interlaced sources'): only for an interlaced source with deinterlacing
+ * turned off, in a format that carries fields (exportKeepsFields), at a size whose fields have an
+ * even number of lines (4:2:0 chroma per field); otherwise the picture is deinterlaced as always.
+ * 'tt' and 'bt' (bottom coded, top shown first) show the top field first.
+ */
+export function fieldsKept(job: Pick<ExportJob, 'metadata' | 'format' | 'quality' | 'deinterlace'>): 'top' | 'bottom' | null {
+  if (!exportKeepsFields(job.metadata, job.deinterlace ?? true, job.format)) return null;
+  if (planExportFrame(job.metadata, job.quality, job.format).output.height % 4 !== 0) return null;
+  return job.metadata.fieldOrder === 'tt' || job.metadata.fieldOrder === 'bt' ? 'top' : 'bottom';
+}
+
+/**
+ * A frame's two fields as two pictures, the second given the first's time: weave then puts the
+ * frame back together at the time of the source's frame (separatefields would time the second
+ * field halfway to the next frame, and the last one by its own duration, a field's in AVCHD).
+ */
+const FIELDS_APART = ['separatefields', "setpts='if(mod(N,2),PREV_INPTS,PTS)'"];
+
 /** The video filter graph from the decoded picture (`[0:v:0]`) to `[vout]`. */
 export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>): string {
   const { metadata, grade, format, quality } = job;
-  const plan = planExportFrame(metadata, quality, format);
+  const fields = fieldsKept(job);
+  // Fields kept: the graph runs on each field (separatefields, half the height) and weaves them back at the end.
+  const framePlan = planExportFrame(metadata, quality, format);
+  const halve = (size: FrameSize): FrameSize => (fields ? { width: size.width, height: size.height / 2 } : size);
+  const plan = { ...framePlan, output: halve(framePlan.output), work: halve(framePlan.work) };
   const output = OUTPUTS[format];
   // Same size: no resampling at all, so chroma is upsampled as zscale does by default (bilinear,
   // as the browser's video path does) rather than with the resize filter.
-  const source = displaySize(metadata);
+  const source = halve(displaySize(metadata));
   const sameSize = source.width === plan.output.width && source.height === plan.output.height;
   // A segment's clock starts at its seek point (ffmpeg's input seek), so its frames keep their
   // place in the source: the join lays each segment at its seek point (concatList). AVI has no
   // timestamps to keep: its segments start their clock at their first frame and join end to end.
   const restart = job.segment && !keepsSourceTimes(format) ? ['setpts=PTS-STARTPTS'] : [];
-  const steps = [...restart, ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '')];
+  const steps = [
+    ...(job.segment && job.segmentSeeks === false ? decodedSegment(job.segment, keepsSourceTimes(format)) : restart),
+    ...(fields ? FIELDS_APART : []),
+    ...inputChain(metadata, plan.scaleBeforeGrade && !sameSize ? zscaleSize(plan.output, false) : '', !!fields),
+  ];
   if (job.shaperPath !== undefined) steps.push(`lut1d=file=${safeGraphPath(job.shaperPath)}:interp=linear`);
   steps.push(`lut3d=file=${safeGraphPath(job.lutPath)}:interp=tetrahedral`);
   const spatial = ffmpegSpatialFilters(spatialParams(grade, plan.work.width, plan.work.height));
@@ -214,6 +275,7 @@ export function exportFilterGraph(job: Omit<ExportJob, 'input' | 'outputPath'>):
     const convert = joinOptions(resize, output.convert);
     steps.push(convert ? `zscale=${convert}` : 'zscale', ...output.pixelFormats.map((f) => `format=${f}`));
     if (output.tagBt709) steps.push(BT709_FRAME_TAGS);
+    if (fields) steps.push(`weave=first_field=${fields}`, `setfield=${fields === 'top' ? 'tff' : 'bff'}`);
     return `[0:v:0]${steps.join(',')}[vout]`;
   }
   // The alpha, from the upright original, scaled as the colour is (bicubic down, lanczos up).
@@ -249,8 +311,10 @@ export function exportArgs(job: ExportJob): string[] {
   const timing = isSegmentable(job.format) && keepsSourceTimes(job.format) ? KEEP_FRAME_TIMING : [];
   const muxer = segment ? [...(output.segmentMuxer ?? []), ...output.muxer] : output.muxer;
   const alpha = keepsAlpha(job) ? ALPHA_OUTPUTS[job.format]!.pixelFormat : null;
-  const encoder = alpha ? output.encoder.map((arg, i) => (output.encoder[i - 1] === '-pix_fmt' ? alpha : arg)) : output.encoder;
-  return [...commandStart(job.input, segment), '-filter_complex', exportFilterGraph(job), '-map', '[vout]', ...audio, ...encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
+  const pictureEncoder = alpha ? output.encoder.map((arg, i) => (output.encoder[i - 1] === '-pix_fmt' ? alpha : arg)) : output.encoder;
+  const encoder = fieldsKept(job) ? [...pictureEncoder, ...(output.fieldEncoder ?? [])] : pictureEncoder;
+  const seeks = seeksToSegment(job.input);
+  return [...commandStart(job.input, seeks ? segment : undefined), '-filter_complex', exportFilterGraph({ ...job, segmentSeeks: seeks }), '-map', '[vout]', ...audio, ...encoder, ...timing, ...PROGRESS, ...muxer, '-y', job.outputPath];
 }
 
 /** Whether this format's file keeps each frame's own time (every video format but AVI, whose frames sit in the slots of one rate). */

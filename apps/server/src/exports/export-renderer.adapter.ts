@@ -51,6 +51,8 @@ interface RenderJob {
   format: AnyExportFormat;
   quality: ExportSize;
   grade: Grade;
+  /** The asset's deinterlace setting when the export was started. */
+  deinterlace: boolean;
 }
 
 /** One run of ffmpeg work for an export, in its own folder (see inWorkFolder). */
@@ -222,7 +224,7 @@ export class ExportRenderer {
     const metadata = asset?.metadata as AssetMetadata | null | undefined;
     if (!asset?.media_file_path || !metadata) return this.fail(row, `${EXPORT_MESSAGES.noMediaFile}: the asset's file is gone.`, 'Upload the file again, then export it.');
     const grade = gradeOfRequest(row.selected_lut, row.color_settings as Record<string, string | number | null>);
-    return { originalKey: workingOriginalKey(asset) ?? asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportSize, grade };
+    return { originalKey: workingOriginalKey(asset) ?? asset.media_file_path, metadata, format: row.output_format as AnyExportFormat, quality: row.quality as ExportSize, grade, deinterlace: row.deinterlace };
   }
 
   /**
@@ -260,7 +262,7 @@ export class ExportRenderer {
 
   /** The export's ffmpeg command (exportArgs) from the original, for the whole export or one segment. */
   private async renderGraded(row: ExportRow, job: RenderJob, run: Run, outputPath: string, segment: { range: SegmentRange; plannedSeconds: number } | undefined): Promise<void> {
-    const { grade, metadata, format, quality } = job;
+    const { grade, metadata, format, quality, deinterlace } = job;
     const customLut = (grade.customLook !== null ? await this.userLuts.load(row.user_id, grade.customLook) : null) ?? undefined;
     const lutPath = path.join(run.work, 'grade.cube');
     // At the imported LUT's own size (gradeLutSize), so its table reaches ffmpeg point for point, unclamped.
@@ -269,7 +271,7 @@ export class ExportRenderer {
     // An imported LUT with a shaper: the bake is indexed by the shaper's output, which lut1d gives.
     const shaperPath = lut.shaper ? path.join(run.work, 'shaper.cube') : undefined;
     if (shaperPath && lut.shaper) await fs.promises.writeFile(shaperPath, writeCube(cubeFromShaper(lut.shaper, `Cinegrade export ${row.id} shaper`)));
-    const args = exportArgs({ input: run.original, metadata, grade, format, quality, lutPath, outputPath, ...(shaperPath ? { shaperPath } : {}), ...(segment ? { segment: segment.range } : {}) });
+    const args = exportArgs({ input: run.original, metadata, grade, format, quality, deinterlace, lutPath, outputPath, ...(shaperPath ? { shaperPath } : {}), ...(segment ? { segment: segment.range } : {}) });
     const seconds = segment ? segment.plannedSeconds : (metadata.durationSeconds ?? 0);
     await run.ffmpeg(args, exportTimeoutMs({ ...metadata, durationSeconds: seconds }, format, quality), seconds);
     const size = await fs.promises.stat(outputPath).then((s) => s.size, () => 0);

@@ -11,7 +11,8 @@ import { isSegmentable, type SegmentRange } from './export-args';
  * by stream copy, each at its seek point (concatList), and encodes the audio of the whole original
  * once. Every frame of the source is in exactly one segment, at its own time: the boundaries fall
  * half a frame before a frame's time on the average frame grid, segments are cut by timestamps
- * (a variable-rate clip's frames are not evenly spaced), and the last one runs to the end.
+ * (a variable-rate clip's frames are not evenly spaced), and the last one runs to the end. An MXF
+ * segment is decoded from the start instead of seeked to (export-args.ts, seeksToSegment).
  */
 
 export interface SegmentPlan {

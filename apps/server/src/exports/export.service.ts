@@ -238,6 +238,7 @@ export class ExportService {
         color_settings: JSON.stringify(knownSettings(request.colorSettings)),
         width: size.width,
         height: size.height,
+        deinterlace: asset.deinterlace,
         output_key: derivedKey(asset.media_file_path ?? '', `export-${id}`, exportFormatInfo(request.outputFormat).extension),
         download_name: exportDownloadName(asset.name, grade, request.outputFormat, customLookName),
       });

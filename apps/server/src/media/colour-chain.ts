@@ -98,12 +98,17 @@ function isSubsampled(pixelFormat: string | null): boolean {
  * padded by one line or column to even sides (its chroma already covers it), converted, and
  * cropped back to its own size in RGB before any scaling, so every pixel converts as it would in an
  * even picture.
+ *
+ * `fields`: the pictures are the fields of an interlaced source, separated (separatefields) for
+ * an export that keeps them (fieldsKept in exports/export-args.ts): nothing is deinterlaced, and
+ * each field is converted as a picture of half the frame's height.
  */
-export function inputChain(metadata: MediaMetadata, sizeOptions: string): string[] {
-  const steps: string[] = [...(isInterlaced(metadata) ? [DEINTERLACE] : []), ...orientationFilters(orientationOf(metadata))];
+export function inputChain(metadata: MediaMetadata, sizeOptions: string, fields = false): string[] {
+  const steps: string[] = [...(isInterlaced(metadata) && !fields ? [DEINTERLACE] : []), ...orientationFilters(orientationOf(metadata))];
   const tags = inputTagFilter(metadata);
   if (tags) steps.push(tags);
-  const upright = displayedSize(metadata);
+  const whole = displayedSize(metadata);
+  const upright = fields ? { width: whole.width, height: Math.floor(whole.height / 2) } : whole;
   const odd = isSubsampled(metadata.pixelFormat) && (upright.width % 2 === 1 || upright.height % 2 === 1);
   if (odd) steps.push('pad=ceil(iw/2)*2:ceil(ih/2)*2');
   const convertSize = odd ? '' : sizeOptions;

@@ -24,6 +24,7 @@ import {
 import { useAuth } from '../auth/AuthProvider';
 import { useGradeState } from '../editor/grade-store';
 import { useUserSettings } from '../settings/settings-queries';
+import { useSetDeinterlace } from '../workspace/asset-queries';
 import { useOpenMedia, type OpenMedia } from '../workspace/open-media';
 import { proFootnote, qualityHint, sourceNote, transparencyNote } from './export-hints';
 import { gradeToExport, useExport } from './use-export';
@@ -64,7 +65,9 @@ function ProMark() {
  * The header's Export dropdown (docs/product-rules.md, 'Export'): formats with their codecs and qualities
  * with their estimated file sizes, pro items marked PRO and disabled for Free, Quick Export (a free format
  * at 720p), defaults from the user's saved settings, 'Processing N%' on the disabled button while
- * an export runs, with a Cancel beside it.
+ * an export runs, with a Cancel beside it. For an interlaced source, a Deinterlace checkbox saved
+ * with the asset, and a note saying what this format's export does with the fields
+ * (docs/product-rules.md, 'Interlaced sources').
  */
 export function ExportMenu() {
   const { profile, subscription } = useAuth();
@@ -83,6 +86,7 @@ export function ExportMenu() {
   const features = useMediaFeatures();
   useGradeState(); // The grade decides whether clarity and vignette are needed: follow its edits.
   const unavailable = unavailableExports(features, media);
+  const setDeinterlace = useSetDeinterlace();
 
   // A new media, tier or saved preference starts again from the defaults.
   useEffect(() => setChoice(defaults), [defaults]);
@@ -94,8 +98,9 @@ export function ExportMenu() {
     metadata: media?.source === 'asset' ? media.asset.metadata : null,
     fileBytes: media?.source === 'asset' ? media.asset.size_bytes : null,
   };
-  const note = sourceNote(hintSource.metadata);
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
+  const asset = media?.source === 'asset' ? media.asset : null;
+  const note = sourceNote(hintSource.metadata, asset?.deinterlace ?? true, format);
   const formatInfo = exportFormatInfo(format);
   const transparency = transparencyNote(mediaType, hintSource.metadata);
   const qualityInfo = exportQualityInfo(choice.quality);
@@ -192,7 +197,27 @@ export function ExportMenu() {
           <DropdownMenu.Item className="menu-item" disabled={blocked(quick.format) !== null} onSelect={() => run(quick)}>
             Quick Export ({exportFormatInfo(quick.format).label}, {exportQualityInfo(quick.quality).label})
           </DropdownMenu.Item>
-          {note && <div className="menu-label faint small">{note}</div>}
+          {asset?.metadata?.fieldOrder && (
+            // Shown only for interlaced sources (docs/product-rules.md, 'Interlaced sources'); saved with the asset.
+            <DropdownMenu.CheckboxItem
+              className="menu-item"
+              checked={asset.deinterlace}
+              disabled={setDeinterlace.isPending}
+              onSelect={(event) => event.preventDefault()}
+              onCheckedChange={(checked) => setDeinterlace.mutate({ asset, deinterlace: checked === true })}
+              data-testid="export-deinterlace"
+            >
+              <span className="export-check" aria-hidden>
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              <span>Deinterlace</span>
+            </DropdownMenu.CheckboxItem>
+          )}
+          {note && (
+            <div className="menu-label faint small" role="note" data-testid="export-source-note">
+              {note}
+            </div>
+          )}
           {!pro && <div className="menu-label faint small">{proFootnote(formats)}</div>}
           <div className="menu-label faint small" data-testid="export-enhancement-note">
             {SMART_ENHANCEMENT_STATUS.title}: the file carries the grade only.

@@ -76,3 +76,11 @@ describe('sourceNote', () => {
     expect(sourceNote(null)).toBeNull();
   });
 });
+
+describe('sourceNote with deinterlacing off', () => {
+  it('says an MP4 export keeps the fields in their order, and that the other formats are deinterlaced anyway', () => {
+    expect(sourceNote({ fieldOrder: 'bb' }, false, 'mp4')).toBe('Interlaced source: this export keeps its fields (bottom field first); the preview shows it deinterlaced.');
+    expect(sourceNote({ fieldOrder: 'tt' }, false, 'mov')).toBe('Interlaced source: this MOV export is deinterlaced; only MP4 keeps the fields.');
+    expect(sourceNote({ fieldOrder: null }, false, 'mp4')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { describeSizeEstimate, estimateExportBytes, exportFrameSize, hasAlphaChannel, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
+import { describeSizeEstimate, estimateExportBytes, exportFormatInfo, exportFrameSize, exportKeepsFields, hasAlphaChannel, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
 
 /**
  * What the menu knows of the open media: its kind, its displayed size, its probe and the bytes of
@@ -54,8 +54,16 @@ export function transparencyNote(mediaType: MediaType, metadata: Pick<MediaMetad
 /**
  * What the export does to the source that a person should know before exporting: an interlaced
  * source (fields, as from a 1080i camcorder) is deinterlaced, one frame per field pair, in the
- * preview and the export alike (docs/color-engine.md, 'Input chain'). Null when nothing applies.
+ * preview and the export alike (docs/color-engine.md, 'Input chain'), unless deinterlacing is
+ * off: then an MP4 export keeps the fields, while the preview stays deinterlaced, and the other
+ * formats are still deinterlaced (FIELD_EXPORT_FORMATS) (docs/product-rules.md, 'Interlaced
+ * sources'). Null when nothing applies.
  */
-export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder'> | null | undefined): string | null {
-  return metadata?.fieldOrder ? 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.' : null;
+export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder'> | null | undefined, deinterlace = true, format: AnyExportFormat = 'mp4'): string | null {
+  if (!metadata?.fieldOrder) return null;
+  if (deinterlace) return 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.';
+  if (exportKeepsFields(metadata, deinterlace, format)) return `Interlaced source: this export keeps its fields (${FIELD_ORDER_WORDS[metadata.fieldOrder] ?? 'in their order'}); the preview shows it deinterlaced.`;
+  return `Interlaced source: this ${exportFormatInfo(format).label} export is deinterlaced; only MP4 keeps the fields.`;
 }
+
+const FIELD_ORDER_WORDS: Record<string, string> = { tt: 'top field first', bt: 'top field first', bb: 'bottom field first', tb: 'bottom field first' };

@@ -64,3 +64,22 @@ export function useDeleteAsset() {
     meta: { errorTitle: 'Error', errorFallback: 'Failed to delete asset' },
   });
 }
+
+/**
+ * Turns deinterlacing of an interlaced video off or on (docs/product-rules.md, 'Interlaced
+ * sources'); the saved asset takes the place of the cached one, so the export menu shows it.
+ */
+export function useSetDeinterlace() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  return useMutation({
+    mutationFn: ({ asset, deinterlace }: { asset: Asset; deinterlace: boolean }) => callApi(API.updateAsset, { params: { id: asset.id }, body: { deinterlace } }),
+    onSuccess: async (saved) => {
+      if (userId === null) return;
+      client.setQueryData(queryKeys.assets.detail(userId, saved.id), saved);
+      await putAssetInList(client, userId, saved);
+    },
+    meta: { errorTitle: 'Error', errorFallback: 'Failed to change deinterlacing' },
+  });
+}

@@ -27,6 +27,7 @@ export function testAsset(overrides: Partial<Asset> = {}): Asset {
     needs_proxy: false,
     selected_lut: null,
     color_settings: {},
+    deinterlace: true,
     processing_status: 'ready',
     processing_error: null,
     metadata: null,
