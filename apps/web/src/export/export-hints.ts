@@ -54,8 +54,17 @@ export function transparencyNote(mediaType: MediaType, metadata: Pick<MediaMetad
 /**
  * What the export does to the source that a person should know before exporting: an interlaced
  * source (fields, as from a 1080i camcorder) is deinterlaced, one frame per field pair, in the
- * preview and the export alike (docs/color-engine.md, 'Input chain'). Null when nothing applies.
+ * preview and the export alike (docs/color-engine.md, 'Input chain'); a photo's colour profile
+ * converted to sRGB, or one that could not be applied, and a CMYK photo converted to RGB
+ * (docs/product-rules.md, 'Stills'). Null when nothing applies.
  */
-export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder'> | null | undefined): string | null {
-  return metadata?.fieldOrder ? 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.' : null;
+export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder' | 'colorProfile' | 'convertedFromCmyk'> | null | undefined): string | null {
+  const notes: string[] = [];
+  if (metadata?.fieldOrder) notes.push('Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.');
+  const profile = metadata?.colorProfile;
+  const named = profile?.name ? `(${profile.name}) ` : '';
+  if (profile?.handling === 'converted') notes.push(`The photo's colour profile ${named}was converted to sRGB on upload; the preview and the export are in sRGB.`);
+  if (profile?.handling === 'not-applied') notes.push(`The photo's colour profile ${named}could not be applied: its colours are shown and exported as stored.`);
+  if (metadata?.convertedFromCmyk) notes.push('CMYK photo: converted to RGB on upload without a print profile, so colours may differ from a print proof.');
+  return notes.length > 0 ? notes.join(' ') : null;
 }
