@@ -106,6 +106,12 @@ export const TEST_REQUIREMENTS = [
     advice: 'On Debian or Ubuntu install it with "sudo apt-get install -y libimage-exiftool-perl".',
     check: (env) => (findOnPath('exiftool', env) ? null : { problem: 'exiftool is not on PATH', installable: true }),
   },
+  {
+    what: "ImageMagick (the colour-profile tests hold the server's conversions to Little CMS through its convert)",
+    apt: 'imagemagick',
+    advice: 'On Debian or Ubuntu install it with "sudo apt-get install -y imagemagick".',
+    check: (env) => (findOnPath('convert', env) ? null : { problem: 'convert is not on PATH', installable: true }),
+  },
 ];
 
 /**

@@ -3,7 +3,8 @@
  * tiles with a Display P3 ICC profile), a 10-bit HDR AVIF (PQ, P3 nclx), an AVIF with irot and
  * imir, and files libheif's own encoder makes here (8- and 10-bit HEIC and AVIF, an HDR AVIF, a
  * HEIC whose Exif says "rotate 90" without an irot). Each is decoded once on arrival to a PNG; its
- * thumbnail, preview and export are held to heif-convert's own decode of the same file, by pixels.
+ * thumbnail, preview and export are held to heif-convert's own decode of the same file, by pixels
+ * (the iPhone's converted from its Display P3 profile to sRGB by Little CMS).
  * Files Cinegrade cannot read are refused with a sentence naming their format.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { bakeLut, cubeFromLut, DEFAULT_LUT_SIZE, writeCube } from '@cinegrade/co
 import { gradeFromSavedGrade, type Asset } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, FFMPEG, finishedExport, probeFile, startExport } from './support/exports';
+import { corpusProfile, lcmsToSrgb } from './support/icc-reference';
 import { corpusMedia } from './support/media-corpus';
 import { storageUsage } from './support/storage';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -155,35 +157,44 @@ function expectExportOf(exportFile: string, reference: string, before = ''): voi
 describe('an iPhone HEIC (a grid of HEVC tiles, Display P3 ICC profile)', () => {
   const file = corpusMedia('s08_iphone.heic');
   let asset: Asset;
+  /** libheif's decode (Display P3 values, the profile in iCCP) converted to sRGB by Little CMS: the reference. */
+  let decoded: string;
+  let reference: string;
 
   beforeAll(async () => {
+    decoded = libheifDecode(file);
+    reference = lcmsToSrgb(decoded, corpusProfile('s13_ultrahdr_3072x4080.jpg', work), path.join(work, 'iphone.lcms.png'));
     asset = await ready(await uploaded(file));
   }, WAIT.mediaMs + WAIT.serverMs);
 
-  it('is kept as uploaded, described from its boxes, and decoded once to a PNG the preview shows', async () => {
-    expect(asset.metadata).toMatchObject({ container: 'heif', videoCodec: 'hevc', width: 4032, height: 3024, bitDepth: 8, rotation: 0, hdr: false, colorPrimaries: null });
+  it('is kept as uploaded, described from its boxes, and decoded once to a PNG converted from Display P3 to sRGB, which the preview shows', async () => {
+    expect(asset.metadata).toMatchObject({ container: 'heif', videoCodec: 'hevc', width: 4032, height: 3024, bitDepth: 8, rotation: 0, hdr: false, colorPrimaries: null, colorProfile: { name: 'Display P3', handling: 'converted' } });
     expect(asset.needs_proxy).toBe(false);
     expect(asset.metadata).not.toHaveProperty('decodedOriginal');
     expect(asset.metadata).not.toHaveProperty('demuxer');
     const original = await fetched(asset.original_url, 'iphone-original.heic');
     expect(fs.readFileSync(original).equals(fs.readFileSync(file))).toBe(true);
     const preview = await fetched(asset.media_url, 'iphone-preview.png');
-    expect(probeFile(preview).streams[0]).toMatchObject({ codec_name: 'png', width: 4032, height: 3024, pix_fmt: 'rgb24' });
-    expect(blockDifference(rgb(preview, 504, 378), rgb(libheifDecode(file), 504, 378), 504, 378)).toBe(0);
+    expect(probeFile(preview).streams[0]).toMatchObject({ codec_name: 'png', width: 4032, height: 3024, pix_fmt: 'rgb48be' });
+    const converted = blockDifference(rgb(preview, 504, 378), rgb(reference, 504, 378), 504, 378);
+    const unconverted = blockDifference(rgb(preview, 504, 378), rgb(decoded, 504, 378), 504, 378);
+    console.log(`iPhone HEIC preview: mean block difference from Little CMS ${converted.toFixed(3)}/255 (from the P3 values taken as sRGB ${unconverted.toFixed(2)}/255)`);
+    expect(converted).toBeLessThanOrEqual(0.25);
+    expect(unconverted).toBeGreaterThan(1);
   });
 
   it('counts the decoded PNG towards the storage quota', async () => {
-    const decoded = fs.statSync(libheifDecode(file)).size;
+    const working = fs.statSync(path.join(work, 'iphone-preview.png')).size;
     const { used_bytes } = await storageUsage(server, user.cookie);
-    expect(used_bytes).toBeGreaterThanOrEqual(fs.statSync(file).size + decoded * 0.9);
+    expect(used_bytes).toBeGreaterThanOrEqual(fs.statSync(file).size + working);
   });
 
-  it('has an upright 4:3 thumbnail matching libheif by pixels', async () => {
-    expectThumbnailOf(await fetched(asset.thumbnail_url, 'iphone-thumb.jpg'), libheifDecode(file));
+  it('has an upright 4:3 thumbnail matching libheif, converted to sRGB, by pixels', async () => {
+    expectThumbnailOf(await fetched(asset.thumbnail_url, 'iphone-thumb.jpg'), reference);
   });
 
-  it('exports a PNG at 720 lines with the look applied to the full decode', async () => {
-    expectExportOf(await exported(asset, 'png', 'iphone-export.png'), libheifDecode(file));
+  it('exports a PNG at 720 lines with the look applied to the full decode in sRGB', async () => {
+    expectExportOf(await exported(asset, 'png', 'iphone-export.png'), reference);
   });
 });
 

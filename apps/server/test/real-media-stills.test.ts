@@ -18,7 +18,6 @@ import path from 'node:path';
 import { bakeLut, cubeFromLut, DEFAULT_LUT_SIZE, renderGradeFloat, writeCube, type FloatImage } from '@cinegrade/color';
 import { gradeFromSavedGrade, type Asset, type ColorSettings, type StillExportFormat } from '@cinegrade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMYK_MESSAGE } from '../src/media/probe';
 import { download, FFMPEG, finishedExport, probeFile, startExport } from './support/exports';
 import { corpusMedia } from './support/media-corpus';
 import { meanDifference, PARITY_GRADE } from './support/parity';
@@ -308,14 +307,6 @@ describe('stills as photographers’ files', () => {
     const file = await exported(hdr, 'jpeg');
     expect(videoStream(file)).toMatchObject({ width: 720, height: 956 });
   }, 300_000);
-
-  it('refuses a CMYK JPEG with a message that says what to do, keeping nothing', async () => {
-    const response = await new TusTestClient(server, user.cookie).upload(corpusMedia('s07_jpeg_cmyk.jpg'), 's07.jpg');
-    expect(response.status).toBe(415);
-    expect(((await response.json()) as { message: string }).message).toContain(CMYK_MESSAGE);
-    const { assets } = (await (await server.request('/api/assets', { cookie: user.cookie })).json()) as { assets: Asset[] };
-    expect(assets.some((a) => a.name.startsWith('s07'))).toBe(false);
-  });
 
   it.each([
     { name: 'odd 1024x683.jpg', width: 1024, height: 683, codec: JPEG, output: { width: 1079, height: 720 } },

@@ -40,6 +40,15 @@ export const MediaMetadata = z
       .optional()
       .describe("A still's EXIF/TIFF orientation, 1 (upright) to 8; absent means 1. Thumbnails, preview copies and exports are turned upright with it."),
     audioCodec: z.string().nullable(),
+    colorProfile: z
+      .object({
+        name: z.string().nullable().describe("The profile's own description ('Display P3'), null when it has none or it could not be read."),
+        handling: z.enum(['converted', 'srgb', 'not-applied']),
+        reason: z.string().optional().describe('Why a profile was not applied (a lookup-table profile, a malformed one...).'),
+      })
+      .optional()
+      .describe("A still's embedded ICC profile and what was done with it: 'converted' to sRGB (the working space) once on upload, 'srgb' (already sRGB, within 1/255), or 'not-applied' (a kind of profile this server cannot apply: the picture is taken as encoded)."),
+    convertedFromCmyk: z.boolean().optional().describe('A CMYK JPEG converted to RGB on upload (naive: each of C, M, Y multiplied by K, no print profile).'),
     frameCount: z.number().int().optional().describe("A video's frames, counted from its packets when it was uploaded (as `durationSeconds` is measured, not taken from the header)."),
     declaredDurationSeconds: z.number().nullable().optional().describe('What the file\'s header claimed, kept when it differed from the measured length by more than 5 %.'),
     /** Interlaced scan ('tt', 'bb', 'tb', 'bt': which field first); absent or null when progressive or not said. */

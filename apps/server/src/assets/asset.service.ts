@@ -28,6 +28,8 @@ import { ProbeError } from '../media/probe';
 import { decodedBytes, overDecodeBudget, pngDeclaredPicture } from '../media/decode-budget';
 import { MAX_PIXELS } from '../media/ffmpeg-args';
 import { heifColourTags, readHeifPicture } from '../media/heif';
+import { planProfile } from '../media/icc';
+import { isFourComponentJpeg } from '../media/working-original';
 import { sniffMedia, unreadableFormat, type SniffedType } from '../media/sniff';
 import type { UserLutService } from '../luts/user-lut.service';
 import type { Logger } from '../platform/logger';
@@ -113,6 +115,17 @@ export class AssetService {
       const decodeRefusal = overDecodeBudget(sniffed.mediaType, metadata.width, metadata.height, decodedBytes(metadata.width, metadata.height, metadata.pixelFormat, metadata.bitDepth));
       if (decodeRefusal) throw new HttpError(413, 'payload_too_large', decodeRefusal);
       await this.checkSourceWork(userId, metadata);
+      if (sniffed.mediaType === 'image') {
+        // A still in another colour space gets a working original in sRGB (docs/product-rules.md, 'Stills').
+        return await withWorkFolder('cinegrade-still-', async (work) => {
+          const copy = await staged.localCopy();
+          const working = await this.toWorkingSpace({ path: copy.path, demuxer: sniffed.demuxer }, metadata, work).finally(() => copy.release());
+          if (working.file) return await this.keepWithWorkingOriginal(userId, staged, { key: newMediaKey(userId, sniffed.extension), sniffed, metadata: working.metadata, size, originalName, file: working.file }, onSaved);
+          const key = newMediaKey(userId, sniffed.extension);
+          await staged.keep(key);
+          return await this.saveAsset(userId, { key, sniffed, metadata: working.metadata, size, originalName, decodedOriginal: null }, onSaved);
+        });
+      }
       const key = newMediaKey(userId, sniffed.extension);
       await staged.keep(key);
       return await this.saveAsset(userId, { key, sniffed, metadata, size, originalName, decodedOriginal: null }, onSaved);
@@ -126,8 +139,8 @@ export class AssetService {
    * before anything decodes it; then decoded once by heif-convert (upright, `irot`/`imir` applied)
    * to a lossless PNG, 16-bit when the source has more than 8 bits, kept beside the upload as its
    * decoded original, which thumbnails, previews and exports read. The colour description of an
-   * nclx box becomes the metadata's tags (the PNG does not carry them); an ICC profile stays in the
-   * PNG and, as for JPEG and PNG uploads, is not applied. The decoded file counts towards the storage quota.
+   * nclx box becomes the metadata's tags (the PNG does not carry them); an ICC profile heif-convert
+   * keeps in the PNG is applied as for any still (toWorkingSpace). The decoded file counts towards the storage quota.
    */
   private async acceptHeif(userId: string, staged: StagedUpload, sniffed: SniffedType, originalName: string, size: number, onSaved?: (asset: Asset) => Promise<void>): Promise<Asset> {
     const kind = sniffed.extension === 'avif' ? 'AVIF' : 'HEIC';
@@ -171,17 +184,63 @@ export class AssetService {
         rotation: 0,
       };
       await this.checkSourceWork(userId, metadata);
-      const key = newMediaKey(userId, sniffed.extension);
-      const decodedKey = derivedKey(key, 'decoded', 'png');
-      await this.storage.putFile(decodedKey, decoded, { move: true });
-      try {
-        await staged.keep(key);
-        return await this.saveAsset(userId, { key, sniffed, metadata, size, originalName, decodedOriginal: decodedKey }, onSaved);
-      } catch (error) {
-        await this.storage.delete(decodedKey).catch((cleanup: unknown) => this.logger.warn('Decoded original not removed', { key: decodedKey, error: cleanup }));
-        throw error;
-      }
+      // An ICC profile that heif-convert kept in the PNG is applied to it (docs/product-rules.md, 'Stills').
+      const working = await this.toWorkingSpace({ path: decoded, demuxer: 'png_pipe' }, metadata, work);
+      return await this.keepWithWorkingOriginal(userId, staged, { key: newMediaKey(userId, sniffed.extension), sniffed, metadata: working.metadata, size, originalName, file: working.file ?? decoded }, onSaved);
     });
+  }
+
+  /**
+   * A still's colours in the working space (media/working-original.ts): an embedded RGB profile
+   * other than sRGB is converted through (icc.ts), and a CMYK JPEG converted to RGB, into a PNG
+   * in `work`; `file` is null when the picture is used as it is. What was done with a profile is
+   * kept in the metadata (`colorProfile`); a profile that cannot be applied never refuses the photo.
+   */
+  private async toWorkingSpace(input: { path: string; demuxer: string }, metadata: MediaMetadata, work: string): Promise<{ metadata: MediaMetadata; file: string | null }> {
+    const cmyk = isFourComponentJpeg(metadata);
+    const bytes = await this.tools.iccProfile(input);
+    const plan = bytes ? planProfile(bytes) : null;
+    let colorProfile: MediaMetadata['colorProfile'];
+    let cube: string | null = null;
+    if (plan?.action === 'convert' && !cmyk && !metadata.hdr) {
+      colorProfile = { name: plan.description, handling: 'converted' };
+      cube = plan.cube;
+    } else if (plan?.action === 'none') {
+      colorProfile = { name: plan.description, handling: 'srgb' };
+    } else if (plan) {
+      const reason = cmyk ? 'a CMYK profile: the photo is converted from CMYK without it' : plan.action === 'keep' ? plan.reason : 'an HDR picture, whose colours its nclx tags describe';
+      colorProfile = { name: plan.description, handling: 'not-applied', reason };
+    }
+    const described = { ...metadata, ...(colorProfile ? { colorProfile } : {}) };
+    if (cube === null && !cmyk) return { metadata: described, file: null };
+    const output = path.join(work, 'working.png');
+    try {
+      await this.tools.workingOriginal(input, metadata, cube, output);
+    } catch (error) {
+      if (error instanceof FfmpegError && !error.notStarted && !error.timedOut) throw new HttpError(415, 'unsupported_media', error.message);
+      throw error;
+    }
+    const converted = await this.tools.probe({ path: output, demuxer: 'png_pipe' });
+    return { metadata: { ...described, pixelFormat: converted.pixelFormat, ...(cmyk ? { convertedFromCmyk: true } : {}) }, file: output };
+  }
+
+  /** Stores a still's working original (a decoded HEIC or AVIF, or a still converted to sRGB) beside its upload, then the asset. */
+  private async keepWithWorkingOriginal(
+    userId: string,
+    staged: StagedUpload,
+    upload: { key: string; sniffed: SniffedType; metadata: MediaMetadata; size: number; originalName: string; file: string },
+    onSaved?: (asset: Asset) => Promise<void>,
+  ): Promise<Asset> {
+    const { key, sniffed, metadata, size, originalName, file } = upload;
+    const decodedKey = derivedKey(key, 'decoded', 'png');
+    await this.storage.putFile(decodedKey, file, { move: true });
+    try {
+      await staged.keep(key);
+      return await this.saveAsset(userId, { key, sniffed, metadata, size, originalName, decodedOriginal: decodedKey }, onSaved);
+    } catch (error) {
+      await this.storage.delete(decodedKey).catch((cleanup: unknown) => this.logger.warn('Decoded original not removed', { key: decodedKey, error: cleanup }));
+      throw error;
+    }
   }
 
   /** Inserts the asset's row for a stored upload and queues its thumbnail and preview copy. */
@@ -202,8 +261,9 @@ export class AssetService {
       mime_type: sniffed.mime,
       size_bytes: size,
       derived_bytes: decodedBytes,
-      needs_proxy: needsProxy(sniffed.demuxer, sniffed.mediaType, metadata),
-      metadata: JSON.stringify({ ...metadata, demuxer: sniffed.demuxer, ...(decodedOriginal ? { decodedOriginal } : {}) }),
+      // A working original is always a PNG: that is what every consumer decodes.
+      needs_proxy: needsProxy(decodedOriginal ? 'png_pipe' : sniffed.demuxer, sniffed.mediaType, metadata),
+      metadata: JSON.stringify({ ...metadata, demuxer: decodedOriginal ? 'png_pipe' : sniffed.demuxer, ...(decodedOriginal ? { decodedOriginal } : {}) }),
     });
     // Short work has its own lane, so a small clip is never stuck behind a long preview encode.
     const lane = isShortDerive(metadata, row.needs_proxy, sniffed.mediaType) ? 'media.derive-short' : 'media.derive';

@@ -43,10 +43,9 @@ describe('parseProbe', () => {
     });
   });
 
-  it('refuses a CMYK JPEG (decoded as YUV with alpha), naming the fix', () => {
+  it('accepts a CMYK JPEG (decoded as YUV with alpha): it is converted to RGB on upload, not refused', () => {
     const json = JSON.stringify({ format: { format_name: 'jpeg_pipe' }, streams: [{ codec_type: 'video', codec_name: 'mjpeg', width: 100, height: 100, pix_fmt: 'yuva444p' }] });
-    expect(() => parseProbe(json)).toThrow(/CMYK.*save it as an RGB \(sRGB\) JPEG/);
-    expect(parseProbe(json.replace('yuva444p', 'yuvj420p')).width).toBe(100);
+    expect(parseProbe(json)).toMatchObject({ width: 100, height: 100, videoCodec: 'mjpeg', pixelFormat: 'yuva444p' });
   });
 
   it('reads interlacing and non-square pixels', () => {

@@ -85,8 +85,6 @@ function bitDepth(stream: ProbeStream): number | null {
 /** HDR transfer functions: PQ (SMPTE ST 2084) and HLG (ARIB STD-B67). */
 const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
 
-export const CMYK_MESSAGE = 'This JPEG is in CMYK, a print colour space Cinegrade does not convert: save it as an RGB (sRGB) JPEG in your photo editor and upload it again.';
-
 /** Turns ffprobe's JSON into the asset's metadata; refuses files without a picture. */
 export function parseProbe(json: string): MediaMetadata {
   let data: ProbeOutput;
@@ -97,8 +95,6 @@ export function parseProbe(json: string): MediaMetadata {
   }
   const video = data.streams?.find((s) => s.codec_type === 'video' && (s.width ?? 0) > 0 && (s.height ?? 0) > 0);
   if (!video?.width || !video.height) throw new ProbeError('The file has no picture we can read.');
-  // ffmpeg decodes a four-component (CMYK or YCCK) JPEG as YUV with alpha: its colours would come out wrong.
-  if (video.codec_name === 'mjpeg' && video.pix_fmt?.startsWith('yuva')) throw new ProbeError(CMYK_MESSAGE);
   const audio = data.streams?.find((s) => s.codec_type === 'audio');
   const rotationSide = video.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
   const rotationTag = video.tags?.rotate ? Number(video.tags.rotate) : 0;

@@ -75,6 +75,14 @@ describe('sourceNote', () => {
     expect(sourceNote({})).toBeNull();
     expect(sourceNote(null)).toBeNull();
   });
+
+  it('says what was done with a photo’s colour profile, or that it could not be applied, and that a CMYK photo was converted', () => {
+    expect(sourceNote({ colorProfile: { name: 'Display P3', handling: 'converted' } })).toBe("The photo's colour profile (Display P3) was converted to sRGB on upload; the preview and the export are in sRGB.");
+    expect(sourceNote({ colorProfile: { name: 'Camera LUT', handling: 'not-applied', reason: 'a lookup-table (A2B) profile' } })).toMatch(/^The photo's colour profile \(Camera LUT\) could not be applied/);
+    expect(sourceNote({ colorProfile: { name: null, handling: 'not-applied' } })).toMatch(/^The photo's colour profile could not be applied/);
+    expect(sourceNote({ colorProfile: { name: 'sRGB IEC61966-2.1', handling: 'srgb' } })).toBeNull();
+    expect(sourceNote({ convertedFromCmyk: true })).toMatch(/^CMYK photo: converted to RGB/);
+  });
 });
 
 describe('sourceNote with deinterlacing off', () => {

@@ -57,12 +57,27 @@ export function transparencyNote(mediaType: MediaType, metadata: Pick<MediaMetad
  * preview and the export alike (docs/color-engine.md, 'Input chain'), unless deinterlacing is
  * off: then an MP4 export keeps the fields, while the preview stays deinterlaced, and the other
  * formats are still deinterlaced (FIELD_EXPORT_FORMATS) (docs/product-rules.md, 'Interlaced
- * sources'). Null when nothing applies.
+ * sources'); a photo's colour profile converted to sRGB, or one that could not be applied, and a
+ * CMYK photo converted to RGB (docs/product-rules.md, 'Stills'). Null when nothing applies.
  */
-export function sourceNote(metadata: Pick<MediaMetadata, 'fieldOrder'> | null | undefined, deinterlace = true, format: AnyExportFormat = 'mp4'): string | null {
-  if (!metadata?.fieldOrder) return null;
+export function sourceNote(
+  metadata: Pick<MediaMetadata, 'fieldOrder' | 'colorProfile' | 'convertedFromCmyk'> | null | undefined,
+  deinterlace = true,
+  format: AnyExportFormat = 'mp4',
+): string | null {
+  const notes: string[] = [];
+  if (metadata?.fieldOrder) notes.push(fieldsNote(metadata.fieldOrder, metadata, deinterlace, format));
+  const profile = metadata?.colorProfile;
+  const named = profile?.name ? `(${profile.name}) ` : '';
+  if (profile?.handling === 'converted') notes.push(`The photo's colour profile ${named}was converted to sRGB on upload; the preview and the export are in sRGB.`);
+  if (profile?.handling === 'not-applied') notes.push(`The photo's colour profile ${named}could not be applied: its colours are shown and exported as stored.`);
+  if (metadata?.convertedFromCmyk) notes.push('CMYK photo: converted to RGB on upload without a print profile, so colours may differ from a print proof.');
+  return notes.length > 0 ? notes.join(' ') : null;
+}
+
+function fieldsNote(fieldOrder: string, metadata: Pick<MediaMetadata, 'fieldOrder'>, deinterlace: boolean, format: AnyExportFormat): string {
   if (deinterlace) return 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.';
-  if (exportKeepsFields(metadata, deinterlace, format)) return `Interlaced source: this export keeps its fields (${FIELD_ORDER_WORDS[metadata.fieldOrder] ?? 'in their order'}); the preview shows it deinterlaced.`;
+  if (exportKeepsFields(metadata, deinterlace, format)) return `Interlaced source: this export keeps its fields (${FIELD_ORDER_WORDS[fieldOrder] ?? 'in their order'}); the preview shows it deinterlaced.`;
   return `Interlaced source: this ${exportFormatInfo(format).label} export is deinterlaced; only MP4 keeps the fields.`;
 }
 
