@@ -23,7 +23,7 @@
  *
  * BENCH_SIZE_SECONDS (default 2) sets the generated clips' length. BENCH_SIZE_RENDERS names a JSON
  * file of renders: written after measuring, and read instead of rendering again when it exists
- * (refitting takes seconds, rendering about half an hour on two cores).
+ * (refitting takes seconds, rendering about ten minutes on two shared cores).
  */
 import fs from 'node:fs';
 import os from 'node:os';

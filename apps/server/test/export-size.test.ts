@@ -25,7 +25,7 @@ const TOLERANCE = 0.35;
  * on every run (export-size-cases.ts), so each ratio printed is too.
  */
 const WIDER: Partial<Record<`${AnyExportFormat} ${ContentKind}`, { bound: number; measured: string }>> = {
-  'mov pattern': { bound: 0.9, measured: '+75 %' },
+  'mov pattern': { bound: 0.9, measured: '+76 %' },
   'jpeg pattern': { bound: 0.45, measured: '+36 %' },
   'png flat': { bound: 0.45, measured: '−37 %' },
   'png pattern': { bound: 1.2, measured: '+107 %' },

@@ -18,7 +18,7 @@ import type { AnyExportFormat } from './export-options';
  * (VP9 keeps much less of fine grain than of sharp edges); r because at 60 fps each frame is
  * more like the last and costs less; s² and x·s because a picture made smaller averages its grain
  * away, and one made larger is smoother. The figures [a, b, c, d, e, f, g] were fitted by least
- * squares (`apps/server/bench/export-size-fit.ts`) to 245 renders through the server's real export
+ * squares (`apps/server/bench/export-size-fit.ts`) to 248 renders through the server's real export
  * command with ffmpeg 5.1:
  *
  * - 105 of generated sources of three kinds (flat moving gradients, a moving test pattern, the
@@ -26,17 +26,17 @@ import type { AnyExportFormat } from './export-options';
  *   with AAC sound; JPEG quality 3): video from 640×360 to 1920×1080, at 30 and 60 fps, exported at
  *   720p and 1080p (1080p sources made smaller to 720p); photos from 640×360 to 1920×1080 at 720p,
  *   1080p and 4K;
- * - 140 of real phone and camera files (a 4K60 phone clip, 10-bit HEVC HDR clips, a 1080i
+ * - 143 of real phone and camera files (a 4K60 phone clip, 10-bit HEVC HDR clips, a 1080i
  *   camcorder clip, small H.264, VP9, MPEG-2, H.263 and Motion JPEG clips, up to 2 s of each;
  *   phone JPEG, HEIC and AVIF photos), video at 720p and 1080p, photos at 720p, 1080p and 4K,
  *   each counted four times: they are what people upload.
  *
- * Fitted, 205 of the 245 renders lie within 35 % of the model, the median 12 % off; of the real
- * ones 131 of 140, the farthest an iPhone HEIC photo as a 4K JPEG (+89 %) and a small 640×428
+ * Fitted, 208 of the 248 renders lie within 35 % of the model, the median 12 % off; of the real
+ * ones 134 of 143, the farthest an iPhone HEIC photo as a 4K JPEG (+89 %) and a small 640×428
  * H.264 clip whose bytes overstate its picture (WebM +88 %, MP4 +57 %). The generated pictures fit
- * less well (75 of 105): ProRes and PNG of the test pattern (up to +113 % and +155 %), whose large
+ * less well (75 of 105): ProRes and PNG of the test pattern (up to +114 % and +155 %), whose large
  * flat areas cost them far less than a photo's texture, and WebM of flat gradients and grain made
- * smaller from 1080p (up to +204 %). Sources not covered: a tiny picture made many times larger
+ * smaller from 1080p (up to +201 %). Sources not covered: a tiny picture made many times larger
  * (a 100×40 TIFF at 720p), whose bytes say nothing of its picture.
  * TIFF is written uncompressed: 48 bits a pixel (64 with transparency, a third more than the
  * estimate), whatever the picture. `apps/server/test/export-size.test.ts` (generated sources of a
@@ -48,11 +48,11 @@ import type { AnyExportFormat } from './export-options';
 export type ExportSizeCoefficients = readonly [a: number, b: number, c: number, d: number, e: number, f: number, g: number];
 
 export const EXPORT_SIZE_MODEL: Record<AnyExportFormat, ExportSizeCoefficients> = {
-  mp4: [-0.95, 0.8, -0.122, 0.051, -0.415, -0.006, 0.042],
-  webm: [-1.442, 0.133, -0.25, -0.148, 0.197, -0.051, 0.065],
-  mov: [1.394, 0.075, -0.136, -0.013, -0.104, -0.029, -0.004],
+  mp4: [-0.957, 0.784, -0.107, 0.046, -0.288, -0.021, 0.043],
+  webm: [-1.441, 0.124, -0.249, -0.15, 0.261, -0.065, 0.064],
+  mov: [1.395, 0.068, -0.173, -0.015, -0.112, -0.031, -0.021],
   // Uncompressed: 24 bits a pixel whatever the picture.
-  avi: [3.169, 0, 0, 0, 0, 0, 0],
+  avi: [3.174, 0, 0, 0, 0, 0, 0],
   jpeg: [0.276, 0.514, -0.108, -0.145, 0, -0.044, 0.04],
   png: [2.224, 0.963, -0.058, 0.015, 0, -0.017, 0.048],
   // Uncompressed 16-bit RGB: 48 bits a pixel whatever the picture.
@@ -67,14 +67,14 @@ export const EXPORT_SIZE_MODEL: Record<AnyExportFormat, ExportSizeCoefficients> 
  * to the real renders (the figure of the fitting benchmark's list of candidates that fits them
  * best): phone HEVC video 1 (phones record HEVC at high bitrates, so its bits stand for no more
  * picture than H.264's, though HEVC itself needs about a third of them: 2.89 measured on generated
- * pictures), VP9 1.4, MPEG-2 1.2, H.263 0.8, Motion JPEG video 0.4, HEIC and AVIF photos 2.89 (each
+ * pictures), VP9 1.7, MPEG-2 1.2, H.263 0.8, Motion JPEG video 0.5, HEIC and AVIF photos 2.89 (each
  * but HEVC from a single clip or a few photos of the corpus, so rough). AV1 video is
  * given HEVC's figure, WebP photos HEIC's, TIFF and BMP photos PNG's, none measured. A source codec
  * not listed (ProRes, raw video) says too little about its picture, so the typical source is
  * assumed for it.
  */
 export const SOURCE_CODEC_FACTORS: { video: Record<string, number>; still: Record<string, number> } = {
-  video: { h264: 1, hevc: 1, av1: 1, vp9: 1.4, mpeg2video: 1.2, h263: 0.8, mjpeg: 0.4 },
+  video: { h264: 1, hevc: 1, av1: 1, vp9: 1.7, mpeg2video: 1.2, h263: 0.8, mjpeg: 0.5 },
   still: { mjpeg: 1, png: 0.22, tiff: 0.22, bmp: 0.22, hevc: 2.89, av1: 2.89, webp: 2.89 },
 };
 
