@@ -1,160 +1,257 @@
 /**
  * Fits the export size model (packages/contract's export-size.ts, `EXPORT_SIZE_MODEL`) to real
- * renders: generated sources of three content kinds (flat gradients, a test pattern, the pattern
- * with grain) at two or three sizes, written as a phone would (H.264 video, JPEG photos), exported
- * through the server's own export command in every format. For each format it fits, by least
- * squares on logarithms,
+ * renders through the server's own export command, in every format:
  *
- *   ln(output bits per pixel per frame) = a + b·x + c·ln(output pixels ÷ source pixels) + d·x²,
- *   x = ln(source bits per pixel per frame)
+ * - generated sources of three content kinds (flat gradients, a test pattern, the pattern with
+ *   grain) written as a phone would (H.264 video with AAC, JPEG photos): video 640×360 and 1280×720
+ *   at 30 fps and 1280×720 at 60 fps, exported at 720p and 1080p, and 1920×1080 made smaller to
+ *   720p; photos from 640×360 to 1920×1080 exported at 720p, 1080p and 4K;
+ * - the real-media corpus (test/support/real-media-size-cases.ts): phone and camera clips at 720p
+ *   and 1080p, photos at 720p, 1080p and 4K.
  *
- * and prints the figures, each render's error under the fitted model, and the source codec
- * factors (HEVC against H.264, PNG against JPEG: the same pictures' source bits per pixel). Paste
- * the figures into export-size.ts; `test/export-size.test.ts` checks them against real renders.
+ * For each format it fits, by least squares on logarithms (real renders counted four times: they are
+ * what people upload),
  *
- * BENCH_SIZE_SECONDS (default 2) sets the clip length; BENCH_SIZE_FORMATS (e.g. "jpeg,png")
- * measures only those formats.
+ *   ln(export bits per pixel per frame) = a + b·x + c·s + d·x² + e·r + f·s² + g·x·s,
+ *   x = ln(source bits per pixel per frame, in H.264 or JPEG terms), s = ln(export pixels ÷ source
+ *   pixels), r = ln(frame rate ÷ 30)
+ *
+ * and picks the factor of HEVC video and of HEIC/AVIF photos (`SOURCE_CODEC_FACTORS`) that fits the
+ * real renders best; the PNG factor is measured (the same pictures as PNG and JPEG). It prints
+ * every render's error under the fitted model and the figures to paste into export-size.ts;
+ * `test/export-size.test.ts` and `test/real-media-sizes.test.ts` check them against real renders.
+ *
+ * BENCH_SIZE_SECONDS (default 2) sets the generated clips' length. BENCH_SIZE_RENDERS names a JSON
+ * file of renders: written after measuring, and read instead of rendering again when it exists
+ * (refitting takes seconds, rendering about ten minutes on two shared cores).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { estimateExportBytes, EXPORT_FORMATS, STILL_EXPORT_FORMATS, type AnyExportFormat, type ExportQuality } from '@cinegrade/contract';
-import { CONTENT_KINDS, measureSizeCase, sizeCaseOutput, sizeCaseWorkspace, type SizeCase, type SizeMeasure } from '../test/support/export-size-cases';
+import {
+  ASSUMED_FRAME_RATE,
+  EXPORT_AUDIO_BITS_PER_SECOND,
+  EXPORT_FORMATS,
+  SOURCE_CODEC_FACTORS,
+  sourceBitsPerPixel,
+  STILL_EXPORT_FORMATS,
+  type AnyExportFormat,
+  type ExportQuality,
+  type ExportSizeSource,
+  type FrameSize,
+} from '@cinegrade/contract';
+import { CONTENT_KINDS, measureSizeCase, sizeCaseOutput, sizeCaseWorkspace, type SizeCase } from '../test/support/export-size-cases';
+import { measureReal, REAL_STILLS, REAL_VIDEOS, realStill, realVideo, type RealSource } from '../test/support/real-media-size-cases';
 
 const SECONDS = Number(process.env.BENCH_SIZE_SECONDS ?? 2);
-const ONLY = process.env.BENCH_SIZE_FORMATS?.split(',');
+const RENDERS = process.env.BENCH_SIZE_RENDERS;
+const TARGET = 0.35;
+const REAL_WEIGHT = Number(process.env.BENCH_SIZE_REAL_WEIGHT ?? 4);
 const workspace = sizeCaseWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'cinegrade-size-fit-')));
 
-const VIDEO_SIZES: [number, number, ExportQuality][] = [
-  [640, 360, '720p'],
-  [1280, 720, '720p'],
-  [1280, 720, '1080p'],
+/** Width, height, quality and frame rate: sources scaled up, kept, and made smaller (1080p → 720p), at 30 and 60 fps. */
+const VIDEO_SIZES: [number, number, ExportQuality, number][] = [
+  [640, 360, '720p', 30],
+  [1280, 720, '720p', 30],
+  [1280, 720, '1080p', 30],
+  [1920, 1080, '720p', 30],
+  [1280, 720, '720p', 60],
 ];
 const STILL_SIZES: [number, number, ExportQuality][] = [
   [640, 360, '720p'],
   [1280, 720, '720p'],
   [1920, 1080, '1080p'],
   [1280, 720, '4k'],
+  [1920, 1080, '720p'],
 ];
 
-interface Row {
-  c: SizeCase;
-  m: SizeMeasure;
-  x: number; // ln source bpp
-  s: number; // ln scale
-  y: number; // ln output bpp
+/** One render: what the menu knows of the source, the export's frame and the bytes ffmpeg wrote. */
+interface Render {
+  label: string;
+  real: boolean;
+  format: AnyExportFormat;
+  source: ExportSizeSource;
+  output: FrameSize;
+  exportBytes: number;
 }
 
-function pixelsFrames(m: SizeMeasure, seconds: number | undefined) {
-  const frames = seconds ? Math.round(seconds * (m.metadata.frameRate ?? 30)) : 1;
-  return { pixels: m.metadata.width * m.metadata.height, frames };
+async function measureGenerated(): Promise<Render[]> {
+  const renders: Render[] = [];
+  for (const [formats, still] of [
+    [EXPORT_FORMATS, false],
+    [STILL_EXPORT_FORMATS, true],
+  ] as const) {
+    for (const { id: format } of formats) {
+      for (const kind of CONTENT_KINDS) {
+        for (const [width, height, quality, frameRate] of still ? STILL_SIZES.map(([w, h, q]) => [w, h, q, 0] as const) : VIDEO_SIZES) {
+          const c: SizeCase = { kind, width, height, source: still ? 'jpeg' : 'h264', format, quality, ...(still ? {} : { seconds: SECONDS, frameRate }) };
+          const m = await measureSizeCase(workspace, c);
+          renders.push({
+            label: `${kind} ${width}x${height}${still ? '' : `@${frameRate}`} → ${quality}`,
+            real: false,
+            format,
+            source: {
+              durationSeconds: still ? null : m.metadata.durationSeconds,
+              frameRate: m.metadata.frameRate,
+              hasAudio: !still,
+              sourceBytes: m.sourceBytes,
+              sourceSize: { width: m.metadata.width, height: m.metadata.height },
+              sourceCodec: m.metadata.videoCodec,
+            },
+            output: sizeCaseOutput(m, quality, still ? 'image' : 'video'),
+            exportBytes: m.exportBytes,
+          });
+        }
+      }
+    }
+  }
+  return renders;
 }
 
-/** The model's terms for one render: 1, x, x², s (x = ln source bpp, s = ln scale). */
-const terms = (r: Pick<Row, 'x' | 's'>) => [1, r.x, r.x * r.x, r.s];
+async function measureCorpus(): Promise<Render[]> {
+  const renders: Render[] = [];
+  const add = async (source: RealSource, qualities: ExportQuality[]) => {
+    for (const { id: format } of source.still ? STILL_EXPORT_FORMATS : EXPORT_FORMATS) {
+      for (const quality of qualities) {
+        const m = await measureReal(workspace, source, format, quality);
+        const { metadata } = source;
+        renders.push({
+          label: `${source.name} → ${quality}`,
+          real: true,
+          format,
+          source: {
+            durationSeconds: source.still ? null : metadata.durationSeconds,
+            frameRate: metadata.frameRate,
+            hasAudio: !!metadata.audioCodec,
+            sourceBytes: source.sourceBytes,
+            sourceSize: { width: metadata.width, height: metadata.height },
+            sourceCodec: metadata.videoCodec,
+          },
+          output: m.output,
+          exportBytes: m.exportBytes,
+        });
+      }
+    }
+  };
+  for (const { name, seconds } of REAL_VIDEOS) await add(await realVideo(workspace.dir, name, seconds), ['720p', '1080p']);
+  for (const name of REAL_STILLS) await add(await realStill(workspace.dir, name), ['720p', '1080p', '4k']);
+  return renders;
+}
 
-/**
- * Least squares for y = a + b·x + d·x² + c·s (normal equations, Gaussian elimination). A format
- * whose size does not depend on the picture (uncompressed AVI) has no slope to fit: the mean.
- */
-function fit(rows: Row[]): [number, number, number, number] {
-  const spread = Math.max(...rows.map((r) => r.y)) - Math.min(...rows.map((r) => r.y));
-  if (spread < 0.05) return [rows.reduce((t, r) => t + r.y, 0) / rows.length, 0, 0, 0];
-  const n = 4;
+/** The frames the estimate counts: the probe's length times its rate. */
+const framesOf = (source: ExportSizeSource) =>
+  source.durationSeconds ? Math.max(1, Math.round(source.durationSeconds * (source.frameRate || ASSUMED_FRAME_RATE))) : 1;
+
+/** The model's terms for one render (1, x, s, x², r, s², x·s) and its measured ln(export bits per pixel per frame). */
+function termsOf(render: Render): { t: number[]; y: number } {
+  const { source, output, format } = render;
+  const frames = framesOf(source);
+  const seconds = source.durationSeconds ?? 0;
+  const x = Math.log(sourceBitsPerPixel(source, frames));
+  const pixels = output.width * output.height;
+  const s = Math.log(pixels / (source.sourceSize!.width * source.sourceSize!.height));
+  const r = seconds > 0 ? Math.log((source.frameRate || ASSUMED_FRAME_RATE) / ASSUMED_FRAME_RATE) : 0;
+  const audio = source.hasAudio && seconds > 0 ? EXPORT_AUDIO_BITS_PER_SECOND[format] * seconds : 0;
+  const y = Math.log(Math.max(8, render.exportBytes * 8 - audio) / (pixels * frames));
+  return { t: [1, x, s, x * x, r, s * s, x * s], y };
+}
+
+/** Weighted least squares (normal equations, Gaussian elimination with pivoting). */
+function solve(rows: { t: number[]; y: number; w: number }[]): number[] {
+  const n = rows[0]!.t.length;
   const m = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
-  for (const r of rows) {
-    const t = terms(r);
+  for (const { t, y, w } of rows) {
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) m[i]![j]! += t[i]! * t[j]!;
-      m[i]![n]! += t[i]! * r.y;
+      for (let j = 0; j < n; j++) m[i]![j]! += w * t[i]! * t[j]!;
+      m[i]![n]! += w * t[i]! * y;
     }
   }
   for (let i = 0; i < n; i++) {
     const pivot = m.slice(i).reduce((best, row, k) => (Math.abs(row[i]!) > Math.abs(m[best]![i]!) ? i + k : best), i);
     [m[i], m[pivot]] = [m[pivot]!, m[i]!];
+    if (Math.abs(m[i]![i]!) < 1e-12) continue;
     for (let k = i + 1; k < n; k++) {
       const f = m[k]![i]! / m[i]![i]!;
       for (let j = i; j <= n; j++) m[k]![j]! -= f * m[i]![j]!;
     }
   }
   const x = new Array<number>(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) x[i] = (m[i]![n]! - m[i]!.slice(i + 1, n).reduce((t, v, k) => t + v * x[i + 1 + k]!, 0)) / m[i]![i]!;
-  // Stored as [a, b, c, d]: c (scale) before d (x²), as export-size.ts reads them.
-  return [x[0]!, x[1]!, x[3]!, x[2]!];
-}
-
-async function measureFormat(format: AnyExportFormat, still: boolean): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const kind of CONTENT_KINDS) {
-    for (const [width, height, quality] of still ? STILL_SIZES : VIDEO_SIZES) {
-      const c: SizeCase = { kind, width, height, source: still ? 'jpeg' : 'h264', format, quality, ...(still ? {} : { seconds: SECONDS }) };
-      const m = await measureSizeCase(workspace, c);
-      const { pixels, frames } = pixelsFrames(m, c.seconds);
-      const output = sizeCaseOutput(m, quality, still ? 'image' : 'video');
-      const outPixels = output.width * output.height;
-      const audioBits = c.seconds ? 128_000 * c.seconds : 0;
-      rows.push({
-        c,
-        m,
-        x: Math.log((m.sourceBytes * 8 - audioBits) / (pixels * frames)),
-        s: Math.log(outPixels / pixels),
-        y: Math.log((m.exportBytes * 8 - (c.seconds ? audioOf(format, c.seconds) : 0)) / (outPixels * frames)),
-      });
-    }
+  for (let i = n - 1; i >= 0; i--) {
+    if (Math.abs(m[i]![i]!) < 1e-12) continue;
+    x[i] = (m[i]![n]! - m[i]!.slice(i + 1, n).reduce((t, v, k) => t + v * x[i + 1 + k]!, 0)) / m[i]![i]!;
   }
-  return rows;
+  return x;
 }
 
-/** The audio each video format writes for a stereo 48 kHz source (its set bitrates, or PCM). */
-function audioOf(format: AnyExportFormat, seconds: number): number {
-  const perSecond: Partial<Record<AnyExportFormat, number>> = { mp4: 192_000, webm: 160_000, mov: 48_000 * 2 * 24, avi: 48_000 * 2 * 16 };
-  return (perSecond[format] ?? 0) * seconds;
+/** A format whose size does not depend on the picture (uncompressed AVI and TIFF) has no slope to fit: its bits per pixel. */
+function fitFormat(renders: Render[]): { coefficients: number[]; errors: { render: Render; error: number }[] } {
+  const rows = renders.map((render) => ({ ...termsOf(render), w: render.real ? REAL_WEIGHT : 1, render }));
+  const ys = rows.map((r) => r.y);
+  const uncompressed = Math.max(...ys) - Math.min(...ys) < 0.3 && renders[0]!.format !== 'mp4';
+  const coefficients = uncompressed ? [ys.reduce((t, y) => t + y, 0) / ys.length, 0, 0, 0, 0, 0, 0] : solve(rows);
+  const errors = rows.map(({ t, y, render }) => ({ render, error: Math.exp(t.reduce((sum, v, i) => sum + v * coefficients[i]!, 0) - y) - 1 }));
+  return { coefficients, errors };
 }
 
-async function codecFactor(from: 'hevc' | 'png', to: 'h264' | 'jpeg'): Promise<number> {
+function fitAll(renders: Render[], formats: AnyExportFormat[]) {
+  return formats.map((format) => ({ format, ...fitFormat(renders.filter((r) => r.format === format)) }));
+}
+
+const sumSquares = (fits: ReturnType<typeof fitAll>, real: (r: Render) => boolean) =>
+  fits.reduce((t, f) => t + f.errors.filter((e) => real(e.render)).reduce((u, e) => u + Math.log(1 + e.error) ** 2, 0), 0);
+
+/** Sets a codec factor to the candidate that fits that codec's real renders best. */
+function pickFactor(renders: Render[], kind: 'video' | 'still', codecs: string[], formats: AnyExportFormat[]): number {
+  const candidates = [0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1, 1.2, 1.4, 1.7, 2, 2.4, 2.89, 3.5];
+  let best = { factor: 1, score: Infinity };
+  for (const factor of candidates) {
+    for (const codec of codecs) SOURCE_CODEC_FACTORS[kind][codec] = factor;
+    const score = sumSquares(fitAll(renders, formats), (r) => r.real && codecs.includes(r.source.sourceCodec ?? ''));
+    if (score < best.score) best = { factor, score };
+  }
+  for (const codec of codecs) SOURCE_CODEC_FACTORS[kind][codec] = best.factor;
+  return best.factor;
+}
+
+async function pngFactor(): Promise<number> {
   const ratios: number[] = [];
   for (const kind of CONTENT_KINDS) {
-    const seconds = from === 'hevc' ? SECONDS : undefined;
-    const base = { kind, width: 1280, height: 720, format: (from === 'hevc' ? 'mp4' : 'jpeg') as AnyExportFormat, quality: '720p' as const, ...(seconds ? { seconds } : {}) };
-    const a = await measureSizeCase(workspace, { ...base, source: to });
-    const b = await measureSizeCase(workspace, { ...base, source: from });
-    const audio = seconds ? (128_000 * seconds) / 8 : 0;
-    ratios.push((a.sourceBytes - audio) / (b.sourceBytes - audio));
+    const base = { kind, width: 1280, height: 720, format: 'jpeg' as const, quality: '720p' as const };
+    const jpeg = await measureSizeCase(workspace, { ...base, source: 'jpeg' });
+    const png = await measureSizeCase(workspace, { ...base, source: 'png' });
+    ratios.push(jpeg.sourceBytes / png.sourceBytes);
   }
   return Math.exp(ratios.reduce((t, r) => t + Math.log(r), 0) / ratios.length);
 }
 
 const started = Date.now();
-const model: Record<string, [number, number, number, number]> = {};
-for (const [formats, still] of [
-  [EXPORT_FORMATS, false],
-  [STILL_EXPORT_FORMATS, true],
-] as const) {
-  for (const { id } of formats) {
-    if (ONLY && !ONLY.includes(id)) continue;
-    const rows = await measureFormat(id, still);
-    const coefficients = fit(rows);
-    model[id] = coefficients.map((v) => Number(v.toFixed(3))) as [number, number, number, number];
-    const [a, b, c, d] = coefficients;
-    console.log(`\n${id}: a ${a.toFixed(3)}, b ${b.toFixed(3)}, c ${c.toFixed(3)}, d ${d.toFixed(3)}`);
-    for (const r of rows) {
-      const fitted = Math.exp(a + b * r.x + c * r.s + d * r.x * r.x);
-      const current = estimateExportBytes(id, sizeCaseOutput(r.m, r.c.quality, r.c.seconds ? 'video' : 'image'), {
-        durationSeconds: r.c.seconds ?? null,
-        frameRate: r.m.metadata.frameRate,
-        hasAudio: !!r.c.seconds,
-        sourceBytes: r.m.sourceBytes,
-        sourceSize: { width: r.m.metadata.width, height: r.m.metadata.height },
-        sourceCodec: r.m.metadata.videoCodec,
-      });
-      console.log(
-        `  ${r.c.kind.padEnd(8)} ${r.c.width}x${r.c.height} → ${r.c.quality.padEnd(5)} source ${Math.exp(r.x).toFixed(4)} bpp, export ${Math.exp(r.y).toFixed(4)} bpp (fit ${fitted.toFixed(4)}, ${((fitted / Math.exp(r.y) - 1) * 100).toFixed(0)} %); file ${r.m.exportBytes} B, model now ${current} B (${((current / r.m.exportBytes - 1) * 100).toFixed(0)} %)`,
-      );
-    }
+let renders: Render[];
+if (RENDERS && fs.existsSync(RENDERS)) {
+  renders = JSON.parse(fs.readFileSync(RENDERS, 'utf8')) as Render[];
+} else {
+  renders = [...(await measureGenerated()), ...(await measureCorpus())];
+  if (RENDERS) fs.writeFileSync(RENDERS, JSON.stringify(renders, null, 1));
+  console.log(`source factor PNG → JPEG (measured): ${(await pngFactor()).toFixed(3)}`);
+}
+
+const videoFormats = EXPORT_FORMATS.map((f) => f.id);
+const stillFormats = STILL_EXPORT_FORMATS.map((f) => f.id);
+console.log(`HEVC video factor (best on the real HEVC clips): ${pickFactor(renders, 'video', ['hevc'], videoFormats)}`);
+for (const codec of ['vp9', 'mpeg2video', 'h263', 'mjpeg']) console.log(`${codec} video factor (best on its real clip): ${pickFactor(renders, 'video', [codec], videoFormats)}`);
+console.log(`HEIC/AVIF photo factor (best on the real HEIC and AVIF photos): ${pickFactor(renders, 'still', ['hevc', 'av1'], stillFormats)}`);
+
+const model: Record<string, number[]> = {};
+const all: number[] = [];
+for (const { format, coefficients, errors } of fitAll(renders, [...videoFormats, ...stillFormats])) {
+  model[format] = coefficients.map((v) => Number(v.toFixed(3)));
+  console.log(`\n${format}: [${model[format].join(', ')}]`);
+  for (const { render, error } of errors.sort((p, q) => Math.abs(q.error) - Math.abs(p.error))) {
+    all.push(Math.abs(error));
+    console.log(`  ${(error >= 0 ? '+' : '') + (error * 100).toFixed(0)} %`.padEnd(10) + `${render.real ? 'real' : 'gen '} ${render.label} (${render.exportBytes} B)`);
   }
 }
-console.log('\nEXPORT_SIZE_MODEL figures [a, b, c, d]:', JSON.stringify(model));
-console.log(`source factor HEVC → H.264: ${(await codecFactor('hevc', 'h264')).toFixed(2)}`);
-console.log(`source factor PNG → JPEG: ${(await codecFactor('png', 'jpeg')).toFixed(3)}`);
-console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+all.sort((p, q) => p - q);
+console.log(`\n${all.length} renders: median error ${(all[Math.floor(all.length / 2)]! * 100).toFixed(0)} %, within ±${TARGET * 100} %: ${all.filter((e) => e <= TARGET).length}`);
+console.log('EXPORT_SIZE_MODEL figures [a, b, c, d, e, f, g]:', JSON.stringify(model));
+console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 fs.rmSync(workspace.dir, { recursive: true, force: true });

@@ -31,6 +31,8 @@ export interface SizeCase {
   height: number;
   /** Seconds of video; absent for a still. */
   seconds?: number;
+  /** Frames per second of a video source: 30 unless given (phones film at 60 too). */
+  frameRate?: number;
   source: SourceCodec;
   format: AnyExportFormat;
   quality: ExportQuality;
@@ -43,10 +45,12 @@ export interface SizeMeasure {
 }
 
 const FRAME_RATE = 30;
-const GRADE: Grade = { ...DEFAULT_GRADE, look: 'vintage-film' };
+/** The grade every size render applies: a look, as most exports have. */
+export const SIZE_CASE_GRADE: Grade = { ...DEFAULT_GRADE, look: 'vintage-film' };
+const GRADE = SIZE_CASE_GRADE;
 
-function lavfiSource(kind: ContentKind, width: number, height: number, seconds: number): string {
-  const size = `s=${width}x${height}:r=${FRAME_RATE}:d=${seconds}`;
+function lavfiSource(kind: ContentKind, width: number, height: number, seconds: number, frameRate: number): string {
+  const size = `s=${width}x${height}:r=${frameRate}:d=${seconds}`;
   // Colours and end points given: ffmpeg 5.1's gradients picks them at random even with a seed.
   if (kind === 'flat') return `gradients=${size}:speed=0.02:nb_colors=3:c0=0x3a1f5c:c1=0xe0a060:c2=0x2f7f8f:x0=0:y0=0:x1=${width - 1}:y1=${height - 1}`;
   if (kind === 'pattern') return `testsrc2=${size}`;
@@ -79,11 +83,12 @@ export function sizeCaseWorkspace(dir: string): { dir: string; lutPath: string }
 async function source(dir: string, c: SizeCase): Promise<{ path: string; demuxer: string }> {
   const { ext, demuxer } = EXTENSIONS[c.source];
   const seconds = c.seconds ?? 1;
-  const file = path.join(dir, `src-${c.kind}-${c.width}x${c.height}-${seconds}-${c.source}.${ext}`);
+  const frameRate = c.frameRate ?? FRAME_RATE;
+  const file = path.join(dir, `src-${c.kind}-${c.width}x${c.height}-${seconds}s-${frameRate}fps-${c.source}.${ext}`);
   if (!fs.existsSync(file)) {
     const audio = c.seconds ? ['-f', 'lavfi', '-i', `sine=f=440:d=${seconds}:sample_rate=48000`] : [];
     const audioOut = c.seconds ? ['-ac', '2', '-c:a', 'aac', '-b:a', '128k', '-shortest'] : [];
-    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', lavfiSource(c.kind, c.width, c.height, seconds), ...audio, ...SOURCE_ENCODERS[c.source], ...audioOut, file], { maxBuffer: 1 << 24 });
+    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', lavfiSource(c.kind, c.width, c.height, seconds, frameRate), ...audio, ...SOURCE_ENCODERS[c.source], ...audioOut, file], { maxBuffer: 1 << 24 });
   }
   return { path: file, demuxer };
 }

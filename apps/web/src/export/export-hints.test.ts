@@ -38,8 +38,8 @@ describe('qualityHint', () => {
     const calm = { ...clip, fileBytes: 2_000_000 };
     const busy = { ...clip, fileBytes: 40_000_000 };
     expect(megabytes(qualityHint('mp4', '1080p', busy))).toBeGreaterThan(5 * megabytes(qualityHint('mp4', '1080p', calm)));
-    // An HEVC file holds the same picture in about half the bytes of an H.264 one.
-    const hevc = { ...calm, fileBytes: 1_000_000, metadata: { ...clip.metadata, videoCodec: 'hevc' } };
+    // Phones record HEVC generously: its bytes stand for about as much picture as an H.264 file's.
+    const hevc = { ...calm, fileBytes: 2_000_000, metadata: { ...clip.metadata, videoCodec: 'hevc' } };
     expect(megabytes(qualityHint('mp4', '1080p', hevc))).toBeCloseTo(megabytes(qualityHint('mp4', '1080p', calm)), 0);
     // A photo's JPEG bytes likewise; a lossless PNG source counts for a quarter.
     const photo = { mediaType: 'image' as const, size: { width: 4000, height: 3000 }, metadata: { durationSeconds: null, frameRate: null, audioCodec: null, videoCodec: 'mjpeg' } };
