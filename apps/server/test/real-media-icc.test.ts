@@ -215,6 +215,20 @@ describe('Adobe RGB (1998) stills', () => {
   });
 });
 
+describe('a Display P3 WebP', () => {
+  it('is converted to sRGB and exports a PNG matching Little CMS', async () => {
+    const file = inProfile(sourcePicture('p3-webp', 800, 600), p3Icc, path.join(work, 'p3.webp'), ['-define', 'webp:lossless=true']);
+    expect(execFileSync('exiftool', ['-s3', '-ProfileDescription', file], { encoding: 'utf8' }).trim()).toBe('Display P3');
+    const reference = lcmsToSrgb(file, srgbIcc, path.join(work, 'p3-webp.lcms.png'));
+    const asset = await uploadedReady(file);
+    expect(asset.metadata).toMatchObject({ width: 800, height: 600, colorProfile: { name: 'Display P3', handling: 'converted' } });
+    expectColoursOf('P3 WebP working original', await fetched(asset.media_url, 'p3-webp-working.png'), reference, file);
+    const exportFile = await exported(asset, 'png', 'p3-webp-export.png');
+    expect(size(exportFile)).toEqual({ width: 960, height: 720 });
+    expectColoursOf('P3 WebP → PNG export', exportFile, reference, file, '', lut());
+  });
+});
+
 describe('a profile that needs nothing', () => {
   it('uses an sRGB-profiled JPEG as uploaded, with no working copy', async () => {
     const file = inProfile(sourcePicture('srgb', 320, 240), srgbIcc, path.join(work, 'srgb.jpg'), ['-quality', '95']);

@@ -5,7 +5,8 @@ import type { ByteSource } from './orientation';
  * The ICC profile embedded in a still, read from the file's headers only, before any pixel is
  * decoded (docs/product-rules.md, 'Stills'): JPEG APP2 "ICC_PROFILE" segments (ICC.1:2010 Annex
  * B.4, a profile may be split over several, numbered), the PNG `iCCP` chunk (PNG 1.2 §4.2.2.4,
- * zlib-compressed) and the TIFF tag 34675 of IFD0 (TIFF/EP, ICC.1 Annex B.3). Anything that does
+ * zlib-compressed), the TIFF tag 34675 of IFD0 (TIFF/EP, ICC.1 Annex B.3) and the WebP `ICCP`
+ * chunk of an extended (VP8X) file (the WebP container's RIFF layout). Anything that does
  * not read cleanly answers null: the photo is then taken as it is encoded, never refused for it.
  */
 
@@ -104,10 +105,37 @@ async function tiffProfile(source: ByteSource): Promise<Uint8Array | null> {
   return null;
 }
 
+/**
+ * WebP: a RIFF file whose chunks (a four-letter name, a little-endian size, the data padded to an
+ * even length) follow "WEBP"; only an extended file (`VP8X` first) may carry an `ICCP` chunk, the
+ * profile's bytes as they are, before the image data.
+ */
+async function webpProfile(source: ByteSource): Promise<Uint8Array | null> {
+  const header = await source.read(0, 12);
+  if (header.length < 12 || ascii(header, 0, 4) !== 'RIFF' || ascii(header, 8, 4) !== 'WEBP') return null;
+  let at = 12;
+  for (let n = 0; n < MAX_SEGMENTS && at + 8 <= source.size; n++) {
+    const chunk = await source.read(at, 8);
+    if (chunk.length < 8) return null;
+    const type = ascii(chunk, 0, 4);
+    const size = new DataView(chunk.buffer, chunk.byteOffset, 8).getUint32(4, true);
+    if (n === 0 && type !== 'VP8X') return null;
+    if (type === 'ICCP') {
+      if (size < 132 || size > MAX_PROFILE_BYTES) return null;
+      const profile = await source.read(at + 8, size);
+      return profile.length === size ? profile : null;
+    }
+    if (type === 'VP8 ' || type === 'VP8L' || type === 'ANIM') return null;
+    at += 8 + size + (size % 2);
+  }
+  return null;
+}
+
 const READERS: Record<string, (source: ByteSource) => Promise<Uint8Array | null>> = {
   jpeg_pipe: jpegProfile,
   png_pipe: pngProfile,
   tiff_pipe: tiffProfile,
+  webp_pipe: webpProfile,
 };
 
 /** The embedded ICC profile's bytes, by the demuxer the sniffer chose; null when there is none or it cannot be read. */

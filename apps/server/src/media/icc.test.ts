@@ -205,6 +205,24 @@ describe('reading the embedded profile', () => {
     expect(await readIccProfile(bytesSource(broken), 'png_pipe')).toBeNull();
   });
 
+  it('reads the ICCP chunk of an extended WebP, and nothing from a simple one', async () => {
+    const le32 = (v: number) => u32(v).reverse();
+    const chunk = (type: string, data: number[]) => [...sig(type), ...le32(data.length), ...data, ...(data.length % 2 ? [0] : [])];
+    const riff = (chunks: number[][]) => {
+      const body = [...sig('WEBP'), ...chunks.flat()];
+      return Uint8Array.from([...sig('RIFF'), ...le32(body.length), ...body]);
+    };
+    const vp8x = chunk('VP8X', [0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const other = rgbProfile('Display P3 too', P3_PRIMARIES, SRGB_PARA);
+    expect(await bytesOf(riff([vp8x, chunk('ICCP', [...icc]), chunk('VP8L', [1, 2, 3])]), 'webp_pipe')).toEqual(icc);
+    // A chunk of odd size is padded: the one after it is still found.
+    expect(await bytesOf(riff([vp8x, chunk('EXIF', [1, 2, 3]), chunk('ICCP', [...other]), chunk('VP8 ', [1])]), 'webp_pipe')).toEqual(other);
+    // A simple file (image data first) has no profile; a profile after the image data is not read.
+    expect(await readIccProfile(bytesSource(riff([chunk('VP8 ', [1, 2]), chunk('ICCP', [...icc])])), 'webp_pipe')).toBeNull();
+    expect(await readIccProfile(bytesSource(riff([vp8x, chunk('VP8L', [1]), chunk('ICCP', [...icc])])), 'webp_pipe')).toBeNull();
+    expect(await readIccProfile(bytesSource(riff([vp8x, chunk('ICCP', [1, 2, 3])])), 'webp_pipe')).toBeNull();
+  });
+
   it('reads TIFF tag 34675 of IFD0, little- and big-endian', async () => {
     for (const little of [true, false]) {
       const w16 = (v: number) => (little ? u16(v).reverse() : u16(v));
