@@ -121,7 +121,16 @@ export function exportTierRefusal(tier: string | null | undefined, format: AnyEx
  */
 export const FIELD_EXPORT_FORMATS: readonly AnyExportFormat[] = ['mp4'];
 
-/** Whether an export keeps the source's fields: an interlaced source, deinterlacing turned off, and a format that carries fields. */
-export function exportKeepsFields(source: { fieldOrder?: string | null | undefined }, deinterlace: boolean, format: AnyExportFormat): boolean {
-  return !!source.fieldOrder && !deinterlace && FIELD_EXPORT_FORMATS.includes(format);
+/**
+ * Whether an export keeps the source's fields: an interlaced source, deinterlacing turned off, a
+ * format that carries fields, and (when the output frame is given) a height whose fields have an
+ * even number of lines, which 4:2:0 chroma coded per field needs.
+ */
+export function exportKeepsFields(source: { fieldOrder?: string | null | undefined }, deinterlace: boolean, format: AnyExportFormat, output?: { height: number }): boolean {
+  return !!source.fieldOrder && !deinterlace && FIELD_EXPORT_FORMATS.includes(format) && (output === undefined || fieldsFit(output));
+}
+
+/** Whether each field of a frame this size has an even number of lines. */
+export function fieldsFit(output: { height: number }): boolean {
+  return output.height % 4 === 0;
 }

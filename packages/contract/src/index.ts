@@ -81,6 +81,7 @@ export {
   exportTierRefusal,
   FIELD_EXPORT_FORMATS,
   exportKeepsFields,
+  fieldsFit,
 } from './export-options';
 export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo, ExportQuality, ExportSize, PredictionStatus } from './export-options';
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';

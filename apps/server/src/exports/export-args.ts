@@ -230,8 +230,7 @@ function decodedSegment(range: SegmentRange, keepTimes: boolean): string[] {
  * 'tt' and 'bt' (bottom coded, top shown first) show the top field first.
  */
 export function fieldsKept(job: Pick<ExportJob, 'metadata' | 'format' | 'quality' | 'deinterlace'>): 'top' | 'bottom' | null {
-  if (!exportKeepsFields(job.metadata, job.deinterlace ?? true, job.format)) return null;
-  if (planExportFrame(job.metadata, job.quality, job.format).output.height % 4 !== 0) return null;
+  if (!exportKeepsFields(job.metadata, job.deinterlace ?? true, job.format, planExportFrame(job.metadata, job.quality, job.format).output)) return null;
   return job.metadata.fieldOrder === 'tt' || job.metadata.fieldOrder === 'bt' ? 'top' : 'bottom';
 }
 

@@ -8,6 +8,7 @@ import {
   EXPORT_QUALITIES,
   exportFormatInfo,
   exportFormatsFor,
+  exportFrameSize,
   exportQualityInfo,
   exportUnavailableReason,
   gradeFromSavedGrade,
@@ -100,7 +101,7 @@ export function ExportMenu() {
   };
   const format = formats.some((f) => f.id === choice.format) ? choice.format : defaults.format;
   const asset = media?.source === 'asset' ? media.asset : null;
-  const note = sourceNote(hintSource.metadata, asset?.deinterlace ?? true, format);
+  const note = sourceNote(hintSource.metadata, asset?.deinterlace ?? true, format, size ? exportFrameSize(size, choice.quality, mediaType) : undefined);
   const formatInfo = exportFormatInfo(format);
   const transparency = transparencyNote(mediaType, hintSource.metadata);
   const qualityInfo = exportQualityInfo(choice.quality);

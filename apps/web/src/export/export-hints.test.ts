@@ -88,6 +88,11 @@ describe('sourceNote', () => {
 describe('sourceNote with deinterlacing off', () => {
   it('says an MP4 export keeps the fields in their order, and that the other formats are deinterlaced anyway', () => {
     expect(sourceNote({ fieldOrder: 'bb' }, false, 'mp4')).toBe('Interlaced source: this export keeps its fields (bottom field first); the preview shows it deinterlaced.');
+    // At a size whose fields would have an odd number of lines the MP4 is deinterlaced, and the note says so.
+    expect(sourceNote({ fieldOrder: 'tt' }, false, 'mp4', { width: 1918, height: 1078 })).toBe(
+      'Interlaced source: at 1918×1078 each field would have an odd number of lines, so this export is deinterlaced; choose another size to keep the fields.',
+    );
+    expect(sourceNote({ fieldOrder: 'tt' }, false, 'mp4', { width: 1280, height: 720 })).toMatch(/keeps its fields/);
     expect(sourceNote({ fieldOrder: 'tt' }, false, 'mov')).toBe('Interlaced source: this MOV export is deinterlaced; only MP4 keeps the fields.');
     expect(sourceNote({ fieldOrder: null }, false, 'mp4')).toBeNull();
   });

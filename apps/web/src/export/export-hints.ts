@@ -1,4 +1,4 @@
-import { describeSizeEstimate, estimateExportBytes, exportFormatInfo, exportFrameSize, exportKeepsFields, hasAlphaChannel, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
+import { describeSizeEstimate, estimateExportBytes, exportFormatInfo, exportFrameSize, exportKeepsFields, fieldsFit, hasAlphaChannel, type AnyExportFormat, type ExportFormatInfo, type ExportQuality, type FrameSize, type MediaMetadata, type MediaType } from '@cinegrade/contract';
 
 /**
  * What the menu knows of the open media: its kind, its displayed size, its probe and the bytes of
@@ -64,9 +64,10 @@ export function sourceNote(
   metadata: Pick<MediaMetadata, 'fieldOrder' | 'colorProfile' | 'convertedFromCmyk'> | null | undefined,
   deinterlace = true,
   format: AnyExportFormat = 'mp4',
+  output?: FrameSize,
 ): string | null {
   const notes: string[] = [];
-  if (metadata?.fieldOrder) notes.push(fieldsNote(metadata.fieldOrder, metadata, deinterlace, format));
+  if (metadata?.fieldOrder) notes.push(fieldsNote(metadata.fieldOrder, metadata, deinterlace, format, output));
   const profile = metadata?.colorProfile;
   const named = profile?.name ? `(${profile.name}) ` : '';
   if (profile?.handling === 'converted') notes.push(`The photo's colour profile ${named}was converted to sRGB on upload; the preview and the export are in sRGB.`);
@@ -75,8 +76,11 @@ export function sourceNote(
   return notes.length > 0 ? notes.join(' ') : null;
 }
 
-function fieldsNote(fieldOrder: string, metadata: Pick<MediaMetadata, 'fieldOrder'>, deinterlace: boolean, format: AnyExportFormat): string {
+function fieldsNote(fieldOrder: string, metadata: Pick<MediaMetadata, 'fieldOrder'>, deinterlace: boolean, format: AnyExportFormat, output: FrameSize | undefined): string {
   if (deinterlace) return 'Interlaced source: the preview and the export are deinterlaced, keeping its frame rate.';
+  if (exportKeepsFields(metadata, deinterlace, format) && output && !fieldsFit(output)) {
+    return `Interlaced source: at ${output.width}×${output.height} each field would have an odd number of lines, so this export is deinterlaced; choose another size to keep the fields.`;
+  }
   if (exportKeepsFields(metadata, deinterlace, format)) return `Interlaced source: this export keeps its fields (${FIELD_ORDER_WORDS[fieldOrder] ?? 'in their order'}); the preview shows it deinterlaced.`;
   return `Interlaced source: this ${exportFormatInfo(format).label} export is deinterlaced; only MP4 keeps the fields.`;
 }
