@@ -98,6 +98,9 @@ describe.each(SETUPS)('assets on the $database database with $storage files', ({
       expect(keyOf(done.media_url)).toBe(done.media_file_path);
     }
     expect(done.metadata).toMatchObject({ width: type === 'video' ? 640 : 800, height: type === 'video' ? 360 : 600 });
+    // The picture's detail measure, which the export menu's size estimates read: bits per pixel of a lossless 8-bit RGB PNG, so above 0 and below 24 for a real picture.
+    expect(done.metadata?.detailBitsPerPixel).toBeGreaterThan(0.05);
+    expect(done.metadata?.detailBitsPerPixel).toBeLessThan(24);
   });
 
   it('records the metadata of a video', async () => {

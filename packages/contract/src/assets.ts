@@ -55,6 +55,11 @@ export const MediaMetadata = z
     fieldOrder: z.string().nullable().optional(),
     /** Non-square pixels: the sample (pixel) aspect ratio as [width, height]; absent or null when square. */
     sampleAspectRatio: z.tuple([z.number().int().positive(), z.number().int().positive()]).nullable().optional(),
+    detailBitsPerPixel: z
+      .number()
+      .positive()
+      .optional()
+      .describe("How much fine detail the picture holds, measured on upload: one frame (a video's middle one) 640 px wide as a lossless PNG, in bits per pixel. The export menu's size estimates use it; absent for assets uploaded before it was measured."),
   })
   .meta({ id: 'MediaMetadata' });
 export type MediaMetadata = z.infer<typeof MediaMetadata>;

@@ -441,13 +441,23 @@ export class AssetService {
             // The preview copy is already upright (and tone-mapped): its thumbnail turns it no further.
             if (thumbnailFromProxy) await this.tools.thumbnail({ path: proxyFile, demuxer: 'png_pipe' }, uprightCopyOf(metadata), 'image', thumbFile);
           }
+          // How much fine detail the picture holds, for the export menu's size estimates (docs/product-rules.md, 'Export'); none if no frame decodes.
+          const detailBitsPerPixel = await this.tools.detailBitsPerPixel(input, metadata, row.media_file_type);
           if (deleted) return DELETED_WHILE_PROCESSING;
           await this.storage.putFile(thumbnailKey, thumbFile, { move: true });
           if (proxyKey && proxyFile) await this.storage.putFile(proxyKey, proxyFile, { move: true });
           // Counted towards the owner's storage quota with the original (docs/product-rules.md, 'Limits').
           let derivedBytes = 0;
           for (const key of [decodedOriginalKey(row), thumbnailKey, proxyKey]) if (key) derivedBytes += (await this.storage.size(key)) ?? 0;
-          const updated = await this.assets.update(userId, assetId, { thumbnail_path: thumbnailKey, proxy_path: proxyKey, derived_bytes: derivedBytes, processing_status: 'ready', processing_error: null });
+          const withDetail = detailBitsPerPixel === null ? {} : { metadata: JSON.stringify({ ...metadata, detailBitsPerPixel }) };
+          const updated = await this.assets.update(userId, assetId, {
+            thumbnail_path: thumbnailKey,
+            proxy_path: proxyKey,
+            derived_bytes: derivedBytes,
+            processing_status: 'ready',
+            processing_error: null,
+            ...withDetail,
+          });
           if (!updated) {
             // Deleted while we worked: do not leave the new files behind.
             for (const key of [thumbnailKey, proxyKey]) if (key) await this.storage.delete(key);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { needsToneMapping, type MediaMetadata } from '@cinegrade/contract';
 import type { MediaBinaries } from './binaries';
-import { MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
+import { inputArgs, MAX_PIXELS, probeArgs, proxyArgs, thumbnailArgs, type InputSpec } from './ffmpeg-args';
 import { classifyFfmpegFailure, serverFfmpegMessage } from './ffmpeg-failure';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 import { readIccProfile } from './icc-read';
@@ -143,6 +144,29 @@ export class MediaTools {
   }
 
   /**
+   * How much fine detail the picture holds (docs/product-rules.md, 'Export', size hints): one
+   * frame (a video's middle one, a still) scaled to DETAIL_WIDTH wide, its aspect kept, written as
+   * a lossless 8-bit RGB PNG; the bits that PNG takes per pixel. Flat areas cost a lossless coder
+   * almost nothing and texture a lot, as they do the export's intra-frame coders (PNG, ProRes,
+   * JPEG), which the source file's own bytes cannot tell apart. Null when no frame decodes: the
+   * estimate then does without it.
+   */
+  async detailBitsPerPixel(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image'): Promise<number | null> {
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cinegrade-detail-'));
+    const outputPath = path.join(dir, 'detail.png');
+    try {
+      await runTool(this.binaries.ffmpeg, detailArgs(input, metadata, mediaType, outputPath), { timeoutMs: THUMBNAIL_TIMEOUT_MS });
+      return pngBitsPerPixel(await fs.promises.readFile(outputPath));
+    } catch (error) {
+      if (error instanceof FfmpegError && error.notStarted) throw error;
+      if (error instanceof FfmpegError || (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
    * A still's working original (working-original.ts): converted through `cube` (the text of an
    * embedded profile's conversion to sRGB, written beside the output), or from CMYK when it is
    * null, to the PNG `outputPath`.
@@ -171,6 +195,23 @@ export class MediaTools {
     });
     await requireOutput(outputPath, message);
   }
+}
+
+/** The width the detail measure scales every picture to, so that pictures of any size compare. */
+export const DETAIL_WIDTH = 640;
+
+/** One frame (a video's middle one), scaled to DETAIL_WIDTH wide (even height), as an 8-bit RGB PNG. */
+export function detailArgs(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image', outputPath: string): string[] {
+  const seek = mediaType === 'video' && metadata.durationSeconds && metadata.durationSeconds > 0 ? metadata.durationSeconds / 2 : undefined;
+  const vf = `scale=${DETAIL_WIDTH}:-2:flags=bicubic,format=rgb24`;
+  return ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input, seek), '-frames:v', '1', '-vf', vf, '-c:v', 'png', '-f', 'image2', '-y', outputPath];
+}
+
+/** A PNG's bits per pixel: its bytes over the width and height of its header; null when it is no PNG. */
+export function pngBitsPerPixel(png: Buffer): number | null {
+  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const pixels = png.readUInt32BE(16) * png.readUInt32BE(20);
+  return pixels > 0 ? (png.length * 8) / pixels : null;
 }
 
 /** A still's EXIF/TIFF orientation, read from the file's headers (media/orientation.ts). */
