@@ -16,14 +16,19 @@
  *   x = ln(source bits per pixel per frame, in H.264 or JPEG terms), s = ln(export pixels ÷ source
  *   pixels), r = ln(frame rate ÷ 30)
  *
- * and picks the factor of HEVC video and of HEIC/AVIF photos (`SOURCE_CODEC_FACTORS`) that fits the
+ * and, for the formats that code each frame alone (BENCH_SIZE_DETAIL_FORMATS, default PNG, MOV and
+ * JPEG), the same plus h·k, k = ln(the source's detail measure: `MediaTools.detailBitsPerPixel`, as
+ * the server takes it on upload), for `EXPORT_SIZE_DETAIL_MODEL`; and picks the factor of HEVC
+ * video and of HEIC/AVIF photos (`SOURCE_CODEC_FACTORS`) that fits the
  * real renders best; the PNG factor is measured (the same pictures as PNG and JPEG). It prints
  * every render's error under the fitted model and the figures to paste into export-size.ts;
  * `test/export-size.test.ts` and `test/real-media-sizes.test.ts` check them against real renders.
  *
  * BENCH_SIZE_SECONDS (default 2) sets the generated clips' length. BENCH_SIZE_RENDERS names a JSON
  * file of renders: written after measuring, and read instead of rendering again when it exists
- * (refitting takes seconds, rendering about ten minutes on two shared cores).
+ * (refitting takes seconds, rendering about ten minutes on two shared cores); a file saved before
+ * the detail measure existed gets it added (each source remade from its label and measured, about
+ * a minute) and is written back.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +45,7 @@ import {
   type ExportSizeSource,
   type FrameSize,
 } from '@cinegrade/contract';
-import { CONTENT_KINDS, measureSizeCase, sizeCaseOutput, sizeCaseWorkspace, type SizeCase } from '../test/support/export-size-cases';
+import { CONTENT_KINDS, measureSizeCase, sizeCaseDetail, sizeCaseOutput, sizeCaseWorkspace, type ContentKind, type SizeCase } from '../test/support/export-size-cases';
 import { measureReal, REAL_STILLS, REAL_VIDEOS, realStill, realVideo, type RealSource } from '../test/support/real-media-size-cases';
 
 const SECONDS = Number(process.env.BENCH_SIZE_SECONDS ?? 2);
@@ -97,6 +102,7 @@ async function measureGenerated(): Promise<Render[]> {
               sourceBytes: m.sourceBytes,
               sourceSize: { width: m.metadata.width, height: m.metadata.height },
               sourceCodec: m.metadata.videoCodec,
+              detailBitsPerPixel: m.detailBitsPerPixel,
             },
             output: sizeCaseOutput(m, quality, still ? 'image' : 'video'),
             exportBytes: m.exportBytes,
@@ -126,6 +132,7 @@ async function measureCorpus(): Promise<Render[]> {
             sourceBytes: source.sourceBytes,
             sourceSize: { width: metadata.width, height: metadata.height },
             sourceCodec: metadata.videoCodec,
+            detailBitsPerPixel: metadata.detailBitsPerPixel ?? null,
           },
           output: m.output,
           exportBytes: m.exportBytes,
@@ -142,8 +149,15 @@ async function measureCorpus(): Promise<Render[]> {
 const framesOf = (source: ExportSizeSource) =>
   source.durationSeconds ? Math.max(1, Math.round(source.durationSeconds * (source.frameRate || ASSUMED_FRAME_RATE))) : 1;
 
-/** The model's terms for one render (1, x, s, x², r, s², x·s) and its measured ln(export bits per pixel per frame). */
-function termsOf(render: Render): { t: number[]; y: number } {
+/**
+ * Terms left out of a format's model with the detail measure (set to 0): for PNG, x² and x·s,
+ * which with k beside them fit the noise of its 36 renders rather than the picture (within 35 %,
+ * 32 of them with those terms, 34 without, and the test's pattern photo +37 % against +17 %).
+ */
+const DETAIL_TERMS_LEFT_OUT: Partial<Record<AnyExportFormat, number[]>> = { png: [3, 6] };
+
+/** The model's terms for one render (1, x, s, x², r, s², x·s, and k with `detail`) and its measured ln(export bits per pixel per frame). */
+function termsOf(render: Render, detail: boolean): { t: number[]; y: number } {
   const { source, output, format } = render;
   const frames = framesOf(source);
   const seconds = source.durationSeconds ?? 0;
@@ -153,7 +167,10 @@ function termsOf(render: Render): { t: number[]; y: number } {
   const r = seconds > 0 ? Math.log((source.frameRate || ASSUMED_FRAME_RATE) / ASSUMED_FRAME_RATE) : 0;
   const audio = source.hasAudio && seconds > 0 ? EXPORT_AUDIO_BITS_PER_SECOND[format] * seconds : 0;
   const y = Math.log(Math.max(8, render.exportBytes * 8 - audio) / (pixels * frames));
-  return { t: [1, x, s, x * x, r, s * s, x * s], y };
+  const terms = [1, x, s, x * x, r, s * s, x * s];
+  if (!detail) return { t: terms, y };
+  const leftOut = DETAIL_TERMS_LEFT_OUT[format] ?? [];
+  return { t: [...terms.map((v, i) => (leftOut.includes(i) ? 0 : v)), Math.log(source.detailBitsPerPixel!)], y };
 }
 
 /** Weighted least squares (normal equations, Gaussian elimination with pivoting). */
@@ -184,17 +201,58 @@ function solve(rows: { t: number[]; y: number; w: number }[]): number[] {
 }
 
 /** A format whose size does not depend on the picture (uncompressed AVI and TIFF) has no slope to fit: its bits per pixel. */
-function fitFormat(renders: Render[]): { coefficients: number[]; errors: { render: Render; error: number }[] } {
-  const rows = renders.map((render) => ({ ...termsOf(render), w: render.real ? REAL_WEIGHT : 1, render }));
+function fitFormat(renders: Render[], detail = false): { coefficients: number[]; errors: { render: Render; error: number }[] } {
+  const rows = renders.map((render) => ({ ...termsOf(render, detail), w: render.real ? REAL_WEIGHT : 1, render }));
   const ys = rows.map((r) => r.y);
   const uncompressed = Math.max(...ys) - Math.min(...ys) < 0.3 && renders[0]!.format !== 'mp4';
-  const coefficients = uncompressed ? [ys.reduce((t, y) => t + y, 0) / ys.length, 0, 0, 0, 0, 0, 0] : solve(rows);
+  const coefficients = uncompressed ? [ys.reduce((t, y) => t + y, 0) / ys.length, 0, 0, 0, 0, 0, 0, ...(detail ? [0] : [])] : solve(rows);
   const errors = rows.map(({ t, y, render }) => ({ render, error: Math.exp(t.reduce((sum, v, i) => sum + v * coefficients[i]!, 0) - y) - 1 }));
   return { coefficients, errors };
 }
 
-function fitAll(renders: Render[], formats: AnyExportFormat[]) {
-  return formats.map((format) => ({ format, ...fitFormat(renders.filter((r) => r.format === format)) }));
+function fitAll(renders: Render[], formats: AnyExportFormat[], detailFormats: readonly AnyExportFormat[] = []) {
+  return formats.map((format) => ({ format, ...fitFormat(renders.filter((r) => r.format === format), detailFormats.includes(format)) }));
+}
+
+/** The generated case a render's label names ("grain 1280x720@60 → 720p", "flat 640x360 → 4k"), its source as measureGenerated wrote it. */
+function generatedCase(render: Render): SizeCase {
+  const match = /^(\w+) (\d+)x(\d+)(?:@(\d+))? → (\w+)$/.exec(render.label);
+  if (!match) throw new Error(`cannot read the generated case of "${render.label}"`);
+  const [, kind, width, height, frameRate, quality] = match;
+  const still = frameRate === undefined;
+  return {
+    kind: kind as ContentKind,
+    width: Number(width),
+    height: Number(height),
+    source: still ? 'jpeg' : 'h264',
+    format: render.format,
+    quality: quality as ExportQuality,
+    ...(still ? {} : { seconds: SECONDS, frameRate: Number(frameRate) }),
+  };
+}
+
+/** Adds the detail measure of each render's source to a saved file that lacks it (seconds, not a new render). */
+async function addDetail(renders: Render[]): Promise<boolean> {
+  const missing = renders.filter((r) => r.source.detailBitsPerPixel === undefined);
+  if (missing.length === 0) return false;
+  const known = new Map<string, number | null>();
+  const real = new Map<string, RealSource>();
+  for (const render of missing) {
+    const name = render.label.split(' → ')[0]!;
+    const key = render.real ? name : `${name} ${render.source.durationSeconds ? 'video' : 'still'}`;
+    if (!known.has(key)) {
+      if (render.real) {
+        const video = REAL_VIDEOS.find((v) => v.name === name);
+        const source = real.get(name) ?? (video ? await realVideo(workspace.dir, name, video.seconds) : await realStill(workspace.dir, name));
+        real.set(name, source);
+        known.set(key, source.metadata.detailBitsPerPixel ?? null);
+      } else {
+        known.set(key, await sizeCaseDetail(workspace, generatedCase(render)));
+      }
+    }
+    render.source = { ...render.source, detailBitsPerPixel: known.get(key) ?? null };
+  }
+  return true;
 }
 
 const sumSquares = (fits: ReturnType<typeof fitAll>, real: (r: Render) => boolean) =>
@@ -228,6 +286,7 @@ const started = Date.now();
 let renders: Render[];
 if (RENDERS && fs.existsSync(RENDERS)) {
   renders = JSON.parse(fs.readFileSync(RENDERS, 'utf8')) as Render[];
+  if (await addDetail(renders)) fs.writeFileSync(RENDERS, JSON.stringify(renders, null, 1));
 } else {
   renders = [...(await measureGenerated()), ...(await measureCorpus())];
   if (RENDERS) fs.writeFileSync(RENDERS, JSON.stringify(renders, null, 1));
@@ -240,18 +299,32 @@ console.log(`HEVC video factor (best on the real HEVC clips): ${pickFactor(rende
 for (const codec of ['vp9', 'mpeg2video', 'h263', 'mjpeg']) console.log(`${codec} video factor (best on its real clip): ${pickFactor(renders, 'video', [codec], videoFormats)}`);
 console.log(`HEIC/AVIF photo factor (best on the real HEIC and AVIF photos): ${pickFactor(renders, 'still', ['hevc', 'av1'], stillFormats)}`);
 
+const DETAIL_FORMATS = (process.env.BENCH_SIZE_DETAIL_FORMATS ?? 'png,mov,jpeg').split(',').filter(Boolean) as AnyExportFormat[];
+const allFormats = [...videoFormats, ...stillFormats];
+const base = fitAll(renders, allFormats);
+const detailed = fitAll(renders.filter((r) => r.source.detailBitsPerPixel), DETAIL_FORMATS, DETAIL_FORMATS);
 const model: Record<string, number[]> = {};
+const detailModel: Record<string, number[]> = {};
 const all: number[] = [];
-for (const { format, coefficients, errors } of fitAll(renders, [...videoFormats, ...stillFormats])) {
-  model[format] = coefficients.map((v) => Number(v.toFixed(3)));
-  console.log(`\n${format}: [${model[format].join(', ')}]`);
+const report = (title: string, errors: { render: Render; error: number }[], count: boolean) => {
+  console.log(title);
   for (const { render, error } of errors.sort((p, q) => Math.abs(q.error) - Math.abs(p.error))) {
-    all.push(Math.abs(error));
+    if (count) all.push(Math.abs(error));
     console.log(`  ${(error >= 0 ? '+' : '') + (error * 100).toFixed(0)} %`.padEnd(10) + `${render.real ? 'real' : 'gen '} ${render.label} (${render.exportBytes} B)`);
+  }
+};
+for (const { format, coefficients, errors } of base) {
+  model[format] = coefficients.map((v) => Number(v.toFixed(3)));
+  const withDetail = detailed.find((d) => d.format === format);
+  report(`\n${format}${withDetail ? ' without the detail measure' : ''}: [${model[format].join(', ')}]`, errors, !withDetail);
+  if (withDetail) {
+    detailModel[format] = withDetail.coefficients.map((v) => Number(v.toFixed(3)));
+    report(`\n${format} with the detail measure: [${detailModel[format].join(', ')}]`, withDetail.errors, true);
   }
 }
 all.sort((p, q) => p - q);
-console.log(`\n${all.length} renders: median error ${(all[Math.floor(all.length / 2)]! * 100).toFixed(0)} %, within ±${TARGET * 100} %: ${all.filter((e) => e <= TARGET).length}`);
+console.log(`\n${all.length} renders (the detail model where it applies): median error ${(all[Math.floor(all.length / 2)]! * 100).toFixed(0)} %, within ±${TARGET * 100} %: ${all.filter((e) => e <= TARGET).length}`);
 console.log('EXPORT_SIZE_MODEL figures [a, b, c, d, e, f, g]:', JSON.stringify(model));
+console.log('EXPORT_SIZE_DETAIL_MODEL figures [a, b, c, d, e, f, g, h]:', JSON.stringify(detailModel));
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 fs.rmSync(workspace.dir, { recursive: true, force: true });

@@ -53,7 +53,7 @@ export function exportOutputRefusal(tier: string | null | undefined, estimateByt
 export function exportEstimate(
   format: AnyExportFormat,
   output: FrameSize,
-  metadata: { durationSeconds?: number | null; frameRate?: number | null; audioCodec?: string | null; width?: number; height?: number; videoCodec?: string | null },
+  metadata: { durationSeconds?: number | null; frameRate?: number | null; audioCodec?: string | null; width?: number; height?: number; videoCodec?: string | null; detailBitsPerPixel?: number | null },
   sourceBytes: number | null = null,
 ): number {
   const source: ExportSizeSource = {
@@ -63,6 +63,7 @@ export function exportEstimate(
     sourceBytes,
     sourceSize: metadata.width && metadata.height ? { width: metadata.width, height: metadata.height } : null,
     sourceCodec: metadata.videoCodec ?? null,
+    detailBitsPerPixel: metadata.detailBitsPerPixel ?? null,
   };
   return estimateExportBytes(format, output, source);
 }

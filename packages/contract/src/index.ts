@@ -87,8 +87,8 @@ export type { ExportFormat, StillExportFormat, AnyExportFormat, ExportFormatInfo
 export { exportFrameSize, exportFrameRefusal, formatsThatFit } from './export-frame';
 export { displayedSize, hasAlphaChannel, isOrientation, orientationOf, orientationSwapsAxes, type Orientation } from './still-picture';
 export type { FrameSize } from './export-frame';
-export { ASSUMED_FRAME_RATE, ASSUMED_SOURCE_AUDIO_BITS_PER_SECOND, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_SIZE_MODEL, SOURCE_CODEC_FACTORS, sourceBitsPerPixel, TYPICAL_SOURCE_BITS_PER_PIXEL } from './export-size';
-export type { ExportSizeSource } from './export-size';
+export { ASSUMED_FRAME_RATE, ASSUMED_SOURCE_AUDIO_BITS_PER_SECOND, describeSizeEstimate, estimateExportBytes, EXPORT_AUDIO_BITS_PER_SECOND, EXPORT_SIZE_DETAIL_MODEL, EXPORT_SIZE_MODEL, SOURCE_CODEC_FACTORS, sourceBitsPerPixel, TYPICAL_SOURCE_BITS_PER_PIXEL } from './export-size';
+export type { ExportSizeDetailCoefficients, ExportSizeSource } from './export-size';
 export { exportEstimate, exportOutputRefusal, MAX_EXPORT_BYTES, OUTPUT_BOUND_FACTOR, OUTPUT_BOUND_SLACK_BYTES, OUTPUT_LIMIT_SUGGESTION, outputBoundBytes } from './export-output-bound';
 export { defaultExportChoice, sourceQuality } from './export-defaults';
 export type { ExportChoice } from './export-defaults';

@@ -13,10 +13,13 @@ import { bakeLut, cubeFromLut, DEFAULT_GRADE, DEFAULT_LUT_SIZE, writeCube, type 
 import { exportFrameSize, type AnyExportFormat, type ExportQuality, type MediaMetadata } from '@cinegrade/contract';
 import { exportArgs } from '../../src/exports/export-args';
 import { resolveMediaBinaries } from '../../src/media/binaries';
+import { MediaTools } from '../../src/media/media-tools';
 import { parseProbe } from '../../src/media/probe';
 
 const run = promisify(execFile);
-const { ffmpeg, ffprobe } = resolveMediaBinaries();
+const binaries = resolveMediaBinaries();
+const { ffmpeg, ffprobe } = binaries;
+const tools = new MediaTools(binaries);
 
 /** flat: slowly moving smooth gradients; pattern: a moving test pattern; grain: the pattern with film-like grain changing every frame. */
 export const CONTENT_KINDS = ['flat', 'pattern', 'grain'] as const;
@@ -42,6 +45,8 @@ export interface SizeMeasure {
   sourceBytes: number;
   metadata: MediaMetadata;
   exportBytes: number;
+  /** The source's detail measure, as the server takes it on upload (MediaTools.detailBitsPerPixel). */
+  detailBitsPerPixel: number | null;
 }
 
 const FRAME_RATE = 30;
@@ -106,7 +111,14 @@ export async function measureSizeCase(workspace: { dir: string; lutPath: string 
   await run(ffmpeg, exportArgs({ input, metadata, grade: GRADE, format: c.format, quality: c.quality, lutPath: workspace.lutPath, outputPath }), { maxBuffer: 1 << 24 });
   const exportBytes = fs.statSync(outputPath).size;
   fs.rmSync(outputPath);
-  return { sourceBytes: fs.statSync(input.path).size, metadata, exportBytes };
+  const detailBitsPerPixel = await tools.detailBitsPerPixel(input, metadata, c.seconds ? 'video' : 'image');
+  return { sourceBytes: fs.statSync(input.path).size, metadata, exportBytes, detailBitsPerPixel };
+}
+
+/** The detail measure of a case's source (written if need be), without rendering it. */
+export async function sizeCaseDetail(workspace: { dir: string }, c: SizeCase): Promise<number | null> {
+  const input = await source(workspace.dir, c);
+  return tools.detailBitsPerPixel(input, await probe(input.path), c.seconds ? 'video' : 'image');
 }
 
 /** The output frame of a case, as the menu computes it. */

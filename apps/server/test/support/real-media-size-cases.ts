@@ -16,13 +16,22 @@ import { exportEstimate, isStillFormat, type AnyExportFormat, type ExportQuality
 import { exportArgs, planExportFrame } from '../../src/exports/export-args';
 import { resolveMediaBinaries } from '../../src/media/binaries';
 import type { InputSpec } from '../../src/media/ffmpeg-args';
+import { MediaTools } from '../../src/media/media-tools';
 import { parseProbe } from '../../src/media/probe';
 import { sniffMedia } from '../../src/media/sniff';
 import { SIZE_CASE_GRADE } from './export-size-cases';
 import { corpusMedia } from './media-corpus';
 
 const run = promisify(execFile);
-const { ffmpeg, ffprobe } = resolveMediaBinaries();
+const binaries = resolveMediaBinaries();
+const { ffmpeg, ffprobe } = binaries;
+const tools = new MediaTools(binaries);
+
+/** The metadata with the detail measure the server adds on upload (MediaTools.detailBitsPerPixel). */
+async function withDetail(input: InputSpec, metadata: MediaMetadata, mediaType: 'video' | 'image'): Promise<MediaMetadata> {
+  const detailBitsPerPixel = await tools.detailBitsPerPixel(input, metadata, mediaType);
+  return detailBitsPerPixel === null ? metadata : { ...metadata, detailBitsPerPixel };
+}
 
 /** The corpus's phone and camera clips, each with the seconds kept of it (a clip shorter than that is used whole). */
 export const REAL_VIDEOS: readonly { name: string; seconds: number }[] = [
@@ -99,7 +108,7 @@ export async function realVideo(dir: string, name: string, seconds: number): Pro
     if (!fs.existsSync(file)) await run(ffmpeg, ['-v', 'error', '-y', '-i', original, '-t', String(seconds), '-map', '0:v:0', '-map', '0:a?', '-c', 'copy', file]);
   }
   const input = { path: file, demuxer: sniff(file).demuxer };
-  return { name, input, metadata: await probe(input), sourceBytes: fs.statSync(file).size, still: false };
+  return { name, input, metadata: await withDetail(input, await probe(input), 'video'), sourceBytes: fs.statSync(file).size, still: false };
 }
 
 /** A corpus photo as the server keeps it: a HEIC or AVIF decoded once to PNG (its codec and bytes still the upload's). */
@@ -109,7 +118,7 @@ export async function realStill(dir: string, name: string): Promise<RealSource> 
   const sourceBytes = fs.statSync(original).size;
   if (sniffed.decodedBy !== 'heif-convert') {
     const input = { path: original, demuxer: sniffed.demuxer };
-    return { name, input, metadata: await probe(input), sourceBytes, still: true };
+    return { name, input, metadata: await withDetail(input, await probe(input), 'image'), sourceBytes, still: true };
   }
   const decoded = path.join(dir, `${name}.png`);
   if (!fs.existsSync(decoded)) {
@@ -120,7 +129,7 @@ export async function realStill(dir: string, name: string): Promise<RealSource> 
   const input = { path: decoded, demuxer: 'png_pipe' };
   // libheif has applied the picture's rotation: the PNG's own orientation tag, if any, is not turned again.
   const { orientation: _decodedOrientation, ...upright } = await probe(input);
-  const metadata: MediaMetadata = { ...upright, videoCodec: sniffed.extension === 'avif' ? 'av1' : 'hevc', rotation: 0 };
+  const metadata = await withDetail(input, { ...upright, videoCodec: sniffed.extension === 'avif' ? 'av1' : 'hevc', rotation: 0 }, 'image');
   return { name, input, metadata, sourceBytes, still: true };
 }
 

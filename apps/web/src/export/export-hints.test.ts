@@ -46,6 +46,16 @@ describe('qualityHint', () => {
     expect(megabytes(qualityHint('png', '1080p', { ...photo, fileBytes: 12_000_000 }))).toBeGreaterThan(megabytes(qualityHint('png', '1080p', { ...photo, fileBytes: 1_000_000 })));
   });
 
+  it("reads the detail measure taken on upload, and does without it for older uploads", () => {
+    // The same 3 MB photo: large flat areas (a lossless 640 px copy takes 2 bits a pixel) or fine texture (14).
+    const photo = { mediaType: 'image' as const, size: { width: 4000, height: 3000 }, fileBytes: 3_000_000 };
+    const metadata = { durationSeconds: null, frameRate: null, audioCodec: null, videoCodec: 'mjpeg' };
+    const flat = qualityHint('png', '1080p', { ...photo, metadata: { ...metadata, detailBitsPerPixel: 2 } });
+    const textured = qualityHint('png', '1080p', { ...photo, metadata: { ...metadata, detailBitsPerPixel: 14 } });
+    expect(megabytes(textured)).toBeGreaterThan(3 * megabytes(flat));
+    expect(qualityHint('png', '1080p', { ...photo, metadata })).toMatch(/^1440×1080, about [\d.]+ MB \(estimate\)$/);
+  });
+
   it('gives an odd-sized still its exact size, odd sides kept', () => {
     expect(qualityHint('png', '720p', { mediaType: 'image', size: { width: 1024, height: 683 }, metadata: null })).toMatch(/^1079×720, /);
   });

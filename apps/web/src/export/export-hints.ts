@@ -3,12 +3,13 @@ import { describeSizeEstimate, estimateExportBytes, exportFormatInfo, exportFram
 /**
  * What the menu knows of the open media: its kind, its displayed size, its probe and the bytes of
  * its file, when known. The file's bytes per pixel tell the size model how much detail and motion
- * the picture holds.
+ * the picture holds; the detail measure taken on upload (absent for older uploads), how much of it
+ * is fine texture rather than flat areas.
  */
 export interface HintSource {
   readonly mediaType: MediaType;
   readonly size: FrameSize | null;
-  readonly metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'audioCodec' | 'videoCodec'> | null;
+  readonly metadata: Pick<MediaMetadata, 'durationSeconds' | 'frameRate' | 'audioCodec' | 'videoCodec' | 'detailBitsPerPixel'> | null;
   readonly fileBytes?: number | null;
 }
 
@@ -22,13 +23,15 @@ export function qualityHint(format: AnyExportFormat, quality: ExportQuality, sou
   if (!source.size) return '';
   const output = exportFrameSize(source.size, quality, source.mediaType);
   const file = { sourceBytes: source.fileBytes ?? null, sourceSize: source.size, sourceCodec: source.metadata?.videoCodec ?? null };
-  if (source.mediaType === 'image') return `${output.width}×${output.height}, ${describeSizeEstimate(estimateExportBytes(format, output, file))}`;
+  const detail = { detailBitsPerPixel: source.metadata?.detailBitsPerPixel ?? null };
+  if (source.mediaType === 'image') return `${output.width}×${output.height}, ${describeSizeEstimate(estimateExportBytes(format, output, { ...file, ...detail }))}`;
   const duration = source.metadata?.durationSeconds ?? null;
   const known = duration !== null && duration > 0;
   const bytes = estimateExportBytes(format, output, {
     durationSeconds: known ? duration : 60,
     frameRate: source.metadata?.frameRate ?? null,
     hasAudio: !!source.metadata?.audioCodec,
+    ...detail,
     // The file's bytes say nothing per second when its length is not known.
     ...(known ? file : {}),
   });
