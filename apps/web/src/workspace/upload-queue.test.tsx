@@ -161,6 +161,8 @@ describe('an upload interrupted by signing out', () => {
     // Signed out again, and someone else signs in: nothing resumes under their account.
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(begun.map((b) => b.paused)).toEqual([2, 2]));
+    // The tray empties once React has rendered the sign-out (on a busy machine, a little after the uploads pause).
+    await waitFor(() => expect(screen.queryAllByTestId('upload-item')).toHaveLength(0));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in as Bob' }));
     await waitFor(() => expect(screen.getByTestId('who').textContent).toBe('user-2'));
     expect(begun.map((b) => b.resumed)).toEqual([1, 1]);
